@@ -1,0 +1,139 @@
+// vgcrypt C++ API: authenticated encryption with AES-GCM (and AES-GCM-SIV).
+//
+// Contract, for every function here:
+//  * No exceptions, no heap allocation: seal/open work on caller-provided spans.
+//  * Key objects are immutable after create(); one key may be used by any number of threads at
+//    once. They are move-only; the destructor and a move wipe the key material. A moved-from or
+//    default-constructed key is empty: every operation on it returns status::argument.
+//  * Aliasing: `out` may be exactly `in` (in-place); any other overlap of `out` with an input
+//    (nonce, aad, in, tag) is rejected with status::argument.
+//  * open() releases no plaintext on failure: it returns status::auth and `out` is all zero. The
+//    verdict is computed without a branch on secret data; the caller's check is the first branch.
+//  * GCM nonces: any length >= 1 byte (12 is the fast path and the one to use); never repeat a nonce
+//    under one key. Tags: 16 bytes unless the caller passes a shorter span (4..16).
+//  * Limits (SP 800-38D): plaintext <= 2^36 - 32 bytes, AAD <= 2^61 - 1 bytes (status::too_long).
+#ifndef VG_AEAD_HPP
+#define VG_AEAD_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "vg/vg.h"
+
+namespace vg {
+
+/// Results; the same numbers as the C API's vg_status.
+enum class status : int {
+  ok = VG_OK,
+  argument = VG_ERR_ARGUMENT,
+  key_length = VG_ERR_KEY_LENGTH,
+  nonce_length = VG_ERR_NONCE_LENGTH,
+  tag_length = VG_ERR_TAG_LENGTH,
+  too_long = VG_ERR_TOO_LONG,
+  auth = VG_ERR_AUTH,
+  unsupported = VG_ERR_UNSUPPORTED,
+  nomem = VG_ERR_NOMEM,
+};
+
+/// A static description of `s`.
+VG_API const char* to_string(status s) noexcept;
+
+/// Algorithms; the same numbers as the C API's vg_alg.
+enum class algorithm : int {
+  aes_128_gcm = VG_AES_128_GCM,
+  aes_192_gcm = VG_AES_192_GCM,
+  aes_256_gcm = VG_AES_256_GCM,
+  aes_128_gcm_siv = VG_AES_128_GCM_SIV,
+  aes_256_gcm_siv = VG_AES_256_GCM_SIV,
+};
+
+/// Key length in bytes of `alg` (0 for an unknown value).
+constexpr std::size_t key_length(algorithm alg) noexcept {
+  switch (alg) {
+    case algorithm::aes_128_gcm:
+    case algorithm::aes_128_gcm_siv: return 16;
+    case algorithm::aes_192_gcm: return 24;
+    case algorithm::aes_256_gcm:
+    case algorithm::aes_256_gcm_siv: return 32;
+  }
+  return 0;
+}
+
+inline constexpr std::size_t max_tag_length = 16;
+
+using bytes_view = std::span<const std::uint8_t>;
+using bytes_span = std::span<std::uint8_t>;
+
+namespace detail {
+struct backend;
+/// Room for any backend's expanded key (round keys, H powers); checked by static_asserts.
+inline constexpr std::size_t key_state_bytes = 2048;
+}  // namespace detail
+
+/// A key for any algorithm, chosen at run time. The typed aliases below fix the algorithm.
+class VG_API aead_key {
+ public:
+  aead_key() noexcept = default;
+  ~aead_key();
+  aead_key(aead_key&& other) noexcept;
+  aead_key& operator=(aead_key&& other) noexcept;
+  aead_key(const aead_key&) = delete;
+  aead_key& operator=(const aead_key&) = delete;
+
+  /// Expands `key` for `alg` on the named backend (empty = the best runnable one).
+  /// Errors: key_length (wrong size), unsupported (unknown or not runnable backend, or an
+  /// algorithm this build lacks), argument (unknown algorithm). On error `out` is left empty.
+  [[nodiscard]] static status create(algorithm alg, bytes_view key, aead_key& out,
+                                     std::string_view backend = {}) noexcept;
+
+  /// Encrypts `in` into `out` (same size) and writes tag.size() bytes of tag.
+  [[nodiscard]] status seal(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
+                            bytes_span tag) const noexcept;
+
+  /// Gather seal: encrypts the concatenation of `pieces` into `out` (whose size must be the sum of
+  /// their sizes). The pieces must not overlap `out`.
+  [[nodiscard]] status seal_gather(bytes_view nonce, bytes_view aad,
+                                   std::span<const bytes_view> pieces, bytes_span out,
+                                   bytes_span tag) const noexcept;
+
+  /// Verifies `tag` over (nonce, aad, in) and decrypts `in` into `out`; see the contract above.
+  [[nodiscard]] status open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
+                            bytes_view tag) const noexcept;
+
+  [[nodiscard]] bool empty() const noexcept { return backend_ == nullptr; }
+  [[nodiscard]] algorithm alg() const noexcept { return alg_; }
+  /// The backend's name ("portable", "aesni-avx", ...), or "" for an empty key.
+  [[nodiscard]] std::string_view backend_name() const noexcept;
+
+ private:
+  void wipe() noexcept;
+
+  const detail::backend* backend_ = nullptr;
+  algorithm alg_ = algorithm::aes_128_gcm;
+  alignas(64) unsigned char state_[detail::key_state_bytes];
+};
+
+/// A key whose algorithm is fixed at compile time.
+template <algorithm A>
+class typed_key : public aead_key {
+ public:
+  static constexpr algorithm alg_v = A;
+  static constexpr std::size_t key_bytes = key_length(A);
+
+  [[nodiscard]] static status create(bytes_view key, typed_key& out,
+                                     std::string_view backend = {}) noexcept {
+    return aead_key::create(A, key, out, backend);
+  }
+};
+
+using aes128_gcm = typed_key<algorithm::aes_128_gcm>;
+using aes192_gcm = typed_key<algorithm::aes_192_gcm>;
+using aes256_gcm = typed_key<algorithm::aes_256_gcm>;
+using aes128_gcm_siv = typed_key<algorithm::aes_128_gcm_siv>;
+using aes256_gcm_siv = typed_key<algorithm::aes_256_gcm_siv>;
+
+}  // namespace vg
+
+#endif  // VG_AEAD_HPP

@@ -1,0 +1,89 @@
+/* vgcrypt C API: authenticated encryption (AES-GCM, AES-GCM-SIV) for FFI and C programs.
+ *
+ * Stability: the numeric values of vg_alg and vg_status are part of the ABI and never change.
+ *
+ * Threading: a vg_aead is immutable after vg_aead_new() returns; any number of threads may call
+ * vg_aead_seal()/vg_aead_open() on the same object at once. vg_aead_free() must not race with them.
+ *
+ * Buffers: `out` receives exactly `len` bytes. `out` may equal `in` (in-place operation); any other
+ * overlap between `out` and `in`, `aad`, `nonce` or `tag` is rejected with VG_ERR_ARGUMENT. A pointer
+ * may be NULL only when its length is 0. No function allocates memory except vg_aead_new().
+ *
+ * Secrets: the key, plaintext and tag are processed in constant time (no branch or memory address
+ * depends on them). Lengths, nonce and AAD are treated as public.
+ */
+#ifndef VG_VG_H
+#define VG_VG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define VG_API
+#else
+#define VG_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An AEAD key: the algorithm, the expanded key and the implementation (backend) chosen for it. */
+typedef struct vg_aead vg_aead;
+
+/** Algorithms. The values are part of the ABI. */
+typedef enum {
+  VG_AES_128_GCM = 1,
+  VG_AES_192_GCM = 2,
+  VG_AES_256_GCM = 3,
+  VG_AES_128_GCM_SIV = 4,
+  VG_AES_256_GCM_SIV = 5
+} vg_alg;
+
+/** Results. The values are part of the ABI. */
+typedef enum {
+  VG_OK = 0,
+  VG_ERR_ARGUMENT = 1,      /**< NULL with a non-zero length, bad overlap, unknown algorithm */
+  VG_ERR_KEY_LENGTH = 2,    /**< key length does not match the algorithm */
+  VG_ERR_NONCE_LENGTH = 3,  /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
+  VG_ERR_TAG_LENGTH = 4,    /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
+  VG_ERR_TOO_LONG = 5,      /**< plaintext or AAD exceeds the algorithm's limit */
+  VG_ERR_AUTH = 6,          /**< open: the tag did not verify; `out` has been zeroed */
+  VG_ERR_UNSUPPORTED = 7,   /**< algorithm not available in this build */
+  VG_ERR_NOMEM = 8          /**< vg_aead_new could not allocate */
+} vg_status;
+
+/** Creates a key object for `alg` from `key_len` bytes of `key` (16, 24 or 32 per algorithm).
+ *  On success *out owns a new object (free it with vg_aead_free); on failure *out is set to NULL. */
+VG_API vg_status vg_aead_new(vg_aead **out, vg_alg alg, const uint8_t *key, size_t key_len);
+
+/** Wipes the key material and frees the object. NULL is a no-op. */
+VG_API void vg_aead_free(vg_aead *aead);
+
+/** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: 4..16, 16 is the
+ *  recommended length; GCM-SIV: 16). The nonce must never repeat under one key for GCM. */
+VG_API vg_status vg_aead_seal(const vg_aead *aead, const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                              uint8_t *out, uint8_t *tag, size_t tag_len);
+
+/** Verifies `tag` and decrypts `len` bytes of `in` into `out`. On VG_ERR_AUTH nothing of the
+ *  plaintext is released: `out` is all zero. The verdict is computed without branching on secrets. */
+VG_API vg_status vg_aead_open(const vg_aead *aead, const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                              uint8_t *out, const uint8_t *tag, size_t tag_len);
+
+/** The name of the implementation chosen for this key: "portable", "aesni-avx", "vaes-avx2",
+ *  "vaes-avx512", "armv8". A static string. */
+VG_API const char *vg_aead_backend(const vg_aead *aead);
+
+/** A static, human-readable description of a status. */
+VG_API const char *vg_status_string(vg_status status);
+
+/** The library version, e.g. "0.1.0". */
+VG_API const char *vg_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VG_VG_H */

@@ -1,0 +1,81 @@
+// The contract between the mode layer and a backend: a table of bulk kernels.
+//
+// A backend fills one `backend` object with pointers to its kernels. The mode layer (src/modes/)
+// owns everything that is the same on every CPU: argument and length checks, J0 for nonces that are
+// not 12 bytes, tag truncation, the constant-time tag comparison and the wipe on failure.
+//
+// ISA isolation: backends compiled with -maes/-mavx512f/... include only this header (plain data
+// and declarations, no inline code), <immintrin.h>/<arm_neon.h> and C headers; everything they
+// define lives in an anonymous namespace except their `backend` object. tests/isa_isolation checks
+// that their object files define no weak (inline/template) symbols that could leak into generic code.
+#ifndef VG_SRC_BACKENDS_BACKEND_HPP
+#define VG_SRC_BACKENDS_BACKEND_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "vg/aead.hpp"
+#include "vg/cpu.hpp"
+
+namespace vg::detail {
+
+// Every kernel receives the 64-byte aligned, key_state_bytes-long state its setup function wrote.
+// All byte pointers may be unaligned. `in == out` is allowed wherever both appear; other overlaps
+// never reach a kernel (the mode layer rejects them). Lengths may be 0 (pointers may then be null).
+struct gcm_ops {
+  // Expands a 16/24/32-byte AES key and precomputes H = E(0^128) and whatever powers of H the
+  // backend's GHASH needs.
+  void (*setup)(void* state, const std::uint8_t* key, std::size_t key_len);
+
+  // Whole-message GCM seal for a prepared pre-counter block J0: encrypts with counters
+  // inc32(J0), inc32(inc32(J0)), ...; hashes aad || ct || lengths; writes the full 16-byte tag
+  // GHASH ^ E(J0).
+  void (*seal)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
+               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+               std::uint8_t tag[16]);
+
+  // Whole-message GCM open: decrypts `in` into `out` and writes the tag it expects (16 bytes). The
+  // mode layer compares and wipes; a kernel never branches on the tag.
+  void (*open)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
+               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+               std::uint8_t tag[16]);
+
+  // GHASH continuation: for each 16-byte block X of `data` (the last one zero-padded),
+  // y = (y ^ X) * H. Used for J0 of nonces that are not 12 bytes, and by incremental APIs.
+  void (*ghash)(const void* state, std::uint8_t y[16], const std::uint8_t* data, std::size_t len);
+
+  // GCM's CTR: out = in ^ E(ctr), ctr = inc32(ctr) (the low 32 bits, big-endian, wrap), for
+  // ceil(len/16) counter blocks; a final partial block uses a prefix of the keystream. `ctr` is
+  // advanced past every block used.
+  void (*ctr32)(const void* state, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
+                std::size_t len);
+};
+
+// AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian
+// counter. `setup` expands the key-generating key (16 or 32 bytes).
+struct siv_ops {
+  void (*setup)(void* state, const std::uint8_t* key, std::size_t key_len);
+  void (*seal)(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
+               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+               std::uint8_t tag[16]);
+  // Decrypts with the received tag as the initial counter and writes the tag it expects.
+  void (*open)(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
+               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+               const std::uint8_t tag[16], std::uint8_t expected_tag[16]);
+};
+
+struct backend {
+  std::string_view name;  // "portable", "aesni-avx", ... (the spelling used everywhere)
+  cpu_feature_set needs;  // features the kernels execute
+  const gcm_ops* gcm;
+  const siv_ops* siv;  // null until the backend implements GCM-SIV
+
+  // Optional: p[i] &= mask for i < len (mask is 0x00 or 0xff), wide and branch-free. Used to wipe
+  // open's output on failure without a branch; null = the mode layer's generic loop.
+  void (*and_mask)(std::uint8_t* p, std::size_t len, std::uint8_t mask);
+};
+
+}  // namespace vg::detail
+
+#endif  // VG_SRC_BACKENDS_BACKEND_HPP

@@ -1,0 +1,66 @@
+// The C API: a thin layer over vg::aead_key. Status and algorithm numbers are shared with the C++
+// enums (static_asserts below), so conversions are casts.
+#include <new>
+
+#include "vg/aead.hpp"
+#include "vg/vg.h"
+
+struct vg_aead {
+  vg::aead_key key;
+};
+
+static_assert(static_cast<int>(vg::status::nomem) == VG_ERR_NOMEM);
+static_assert(static_cast<int>(vg::algorithm::aes_256_gcm_siv) == VG_AES_256_GCM_SIV);
+
+namespace {
+
+vg_status to_c(vg::status s) noexcept { return static_cast<vg_status>(s); }
+
+vg::bytes_view view(const uint8_t* p, size_t n) noexcept { return {p, n}; }
+
+}  // namespace
+
+extern "C" {
+
+vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_len) {
+  if (out == nullptr) return VG_ERR_ARGUMENT;
+  *out = nullptr;
+  auto* a = new (std::nothrow) vg_aead;
+  if (a == nullptr) return VG_ERR_NOMEM;
+  const vg::status s = vg::aead_key::create(static_cast<vg::algorithm>(alg), view(key, key_len), a->key);
+  if (s != vg::status::ok) {
+    delete a;
+    return to_c(s);
+  }
+  *out = a;
+  return VG_OK;
+}
+
+void vg_aead_free(vg_aead* aead) { delete aead; }  // ~aead_key wipes the key
+
+vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
+                       const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
+                       uint8_t* out, uint8_t* tag, size_t tag_len) {
+  if (aead == nullptr) return VG_ERR_ARGUMENT;
+  return to_c(aead->key.seal(view(nonce, nonce_len), view(aad, aad_len), view(in, len), {out, len},
+                             {tag, tag_len}));
+}
+
+vg_status vg_aead_open(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
+                       const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
+                       uint8_t* out, const uint8_t* tag, size_t tag_len) {
+  if (aead == nullptr) return VG_ERR_ARGUMENT;
+  return to_c(aead->key.open(view(nonce, nonce_len), view(aad, aad_len), view(in, len), {out, len},
+                             view(tag, tag_len)));
+}
+
+const char* vg_aead_backend(const vg_aead* aead) {
+  // Backend names are string literals, so the view's data is NUL-terminated.
+  return aead == nullptr ? "" : aead->key.backend_name().data();
+}
+
+const char* vg_status_string(vg_status status) { return vg::to_string(static_cast<vg::status>(status)); }
+
+const char* vg_version(void) { return VG_VERSION_STRING; }
+
+}  // extern "C"

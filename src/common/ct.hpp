@@ -1,0 +1,36 @@
+// Constant-time helpers for generic (non-ISA) code.
+//
+// Contract: the running time and the memory addresses touched depend only on the lengths passed,
+// never on the bytes. `value_barrier` hides a value from the optimiser so that it cannot turn mask
+// arithmetic back into a branch (compilers do this for "x == 0 ? a : b" patterns they recognise).
+#ifndef VG_SRC_COMMON_CT_HPP
+#define VG_SRC_COMMON_CT_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+namespace vg::detail::ct {
+
+template <typename T>
+inline T value_barrier(T x) noexcept {
+  __asm__("" : "+r"(x));
+  return x;
+}
+
+// 0xff when a[0..n) == b[0..n), 0x00 otherwise; every byte is read whatever the earlier ones were.
+inline std::uint8_t equal_mask(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) noexcept {
+  std::uint32_t diff = 0;
+  for (std::size_t i = 0; i < n; ++i) diff |= static_cast<std::uint32_t>(a[i] ^ b[i]);
+  diff = value_barrier(diff);  // diff is in 0..255: (diff - 1) >> 8 has low byte 0xff iff diff == 0
+  return static_cast<std::uint8_t>((diff - 1) >> 8);
+}
+
+// p[i] &= mask for i < n, with mask 0x00 or 0xff; word-wide, branch-free.
+void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept;
+
+// Overwrites n bytes with zeros in a way the compiler may not elide.
+void wipe(void* p, std::size_t n) noexcept;
+
+}  // namespace vg::detail::ct
+
+#endif  // VG_SRC_COMMON_CT_HPP

@@ -1,0 +1,26 @@
+// The table of backends compiled into this build, and the choice among them.
+#ifndef VG_SRC_DISPATCH_REGISTRY_HPP
+#define VG_SRC_DISPATCH_REGISTRY_HPP
+
+#include <span>
+#include <string_view>
+
+#include "backends/backend.hpp"
+
+namespace vg::detail {
+
+// Every backend in this build, best first.
+std::span<const backend* const> all_backends() noexcept;
+
+// needs ⊆ allowed_features().
+bool is_runnable(const backend& b) noexcept;
+
+// The backend called `name` if it is in this build and runnable; null otherwise.
+const backend* find_runnable_backend(std::string_view name) noexcept;
+
+// The best runnable backend (never null: portable needs nothing). Chosen once per process.
+const backend& default_backend_impl() noexcept;
+
+}  // namespace vg::detail
+
+#endif  // VG_SRC_DISPATCH_REGISTRY_HPP

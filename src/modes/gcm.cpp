@@ -1,0 +1,78 @@
+// GCM (NIST SP 800-38D) above the kernels: checks, the pre-counter block J0, tag truncation and the
+// verdict of open. The kernels (backend.hpp) do the counter-mode encryption and GHASH.
+//
+// J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 || [len(IV)]_64).
+// The nonce is public, so its length may choose the path.
+#include <cstring>
+
+#include "common/ct.hpp"
+#include "modes/args.hpp"
+#include "modes/modes.hpp"
+
+namespace vg::detail {
+namespace {
+
+void make_j0(const backend& b, const void* state, bytes_view nonce, std::uint8_t j0[16]) noexcept {
+  if (nonce.size() == 12) {
+    std::memcpy(j0, nonce.data(), 12);
+    j0[12] = j0[13] = j0[14] = 0;
+    j0[15] = 1;
+    return;
+  }
+  std::memset(j0, 0, 16);
+  b.gcm->ghash(state, j0, nonce.data(), nonce.size());  // zero-pads the last block
+  std::uint8_t lengths[16] = {};
+  const std::uint64_t bits = std::uint64_t{nonce.size()} * 8;
+  for (int i = 0; i < 8; ++i) lengths[15 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  b.gcm->ghash(state, j0, lengths, 16);
+}
+
+}  // namespace
+
+status gcm_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
+                bytes_span out, bytes_span tag) noexcept {
+  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true); s != status::ok) {
+    return s;
+  }
+  alignas(16) std::uint8_t j0[16];
+  make_j0(b, state, nonce, j0);
+  if (tag.size() == 16) {
+    b.gcm->seal(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), tag.data());
+    return status::ok;
+  }
+  alignas(16) std::uint8_t full[16];
+  b.gcm->seal(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), full);
+  std::memcpy(tag.data(), full, tag.size());
+  ct::wipe(full, sizeof full);
+  return status::ok;
+}
+
+status gcm_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
+                bytes_span out, bytes_view tag) noexcept {
+  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+      s != status::ok) {
+    return s;
+  }
+  alignas(16) std::uint8_t j0[16];
+  make_j0(b, state, nonce, j0);
+  alignas(16) std::uint8_t expected[16];
+  b.gcm->open(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), expected);
+  return finish_open(b, expected, tag.data(), tag.size(), out);
+}
+
+status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
+                   std::size_t tag_len, bytes_span out) noexcept {
+  const std::uint8_t ok = ct::equal_mask(expected, received, tag_len);
+  if (b.and_mask != nullptr) {
+    b.and_mask(out.data(), out.size(), ok);
+  } else {
+    ct::and_mask(out.data(), out.size(), ok);
+  }
+  // Wiping the expected tag also matters: with it, an attacker could forge for this message.
+  ct::wipe(const_cast<std::uint8_t*>(expected), 16);
+  // ok is 0xff or 0x00: status is VG_OK (0) or VG_ERR_AUTH without a branch.
+  const int auth = static_cast<int>(status::auth);
+  return static_cast<status>(auth & ~static_cast<int>(static_cast<std::int8_t>(ok)));
+}
+
+}  // namespace vg::detail

@@ -1,0 +1,33 @@
+// AES-GCM-SIV (RFC 8452) above the kernels: checks and the verdict of open. Key derivation, POLYVAL,
+// the tag and the CTR pass are the backend's (siv_ops), so that a backend can run the per-nonce key
+// derivation in parallel AES lanes.
+#include "modes/args.hpp"
+#include "modes/modes.hpp"
+
+namespace vg::detail {
+
+status siv_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
+                bytes_span out, bytes_span tag) noexcept {
+  if (b.siv == nullptr) return status::unsupported;
+  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true); s != status::ok) {
+    return s;
+  }
+  b.siv->seal(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
+              tag.data());
+  return status::ok;
+}
+
+status siv_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
+                bytes_span out, bytes_view tag) noexcept {
+  if (b.siv == nullptr) return status::unsupported;
+  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+      s != status::ok) {
+    return s;
+  }
+  alignas(16) std::uint8_t expected[16];
+  b.siv->open(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
+              tag.data(), expected);
+  return finish_open(b, expected, tag.data(), tag.size(), out);
+}
+
+}  // namespace vg::detail
