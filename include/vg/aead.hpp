@@ -1,17 +1,18 @@
-// vgcrypt C++ API: authenticated encryption with AES-GCM (and AES-GCM-SIV).
-//
-// Contract, for every function here:
-//  * No exceptions, no heap allocation: seal/open work on caller-provided spans.
-//  * Key objects are immutable after create(); one key may be used by any number of threads at
-//    once. They are move-only; the destructor and a move wipe the key material. A moved-from or
-//    default-constructed key is empty: every operation on it returns status::argument.
-//  * Aliasing: `out` may be exactly `in` (in-place); any other overlap of `out` with an input
-//    (nonce, aad, in, tag) is rejected with status::argument.
-//  * open() releases no plaintext on failure: it returns status::auth and `out` is all zero. The
-//    verdict is computed without a branch on secret data; the caller's check is the first branch.
-//  * GCM nonces: any length >= 1 byte (12 is the fast path and the one to use); never repeat a nonce
-//    under one key. Tags: 16 bytes unless the caller passes a shorter span (4..16).
-//  * Limits (SP 800-38D): plaintext <= 2^36 - 32 bytes, AAD <= 2^61 - 1 bytes (status::too_long).
+/// \file
+/// vgcrypt C++ API: authenticated encryption with AES-GCM (and AES-GCM-SIV).
+///
+/// Contract, for every function here:
+///  * No exceptions, no heap allocation: seal/open work on caller-provided spans.
+///  * Key objects are immutable after create(); one key may be used by any number of threads at
+///    once. They are move-only; the destructor and a move wipe the key material. A moved-from or
+///    default-constructed key is empty: every operation on it returns status::argument.
+///  * Aliasing: `out` may be exactly `in` (in-place); any other overlap of `out` with an input
+///    (nonce, aad, in, tag) is rejected with status::argument.
+///  * open() releases no plaintext on failure: it returns status::auth and `out` is all zero. The
+///    verdict is computed without a branch on secret data; the caller's check is the first branch.
+///  * GCM nonces: any length >= 1 byte (12 is the fast path and the one to use); never repeat a
+///    nonce under one key. Tags: 16 bytes unless the caller passes a shorter span (4..16).
+///  * Limits (SP 800-38D): plaintext <= 2^36 - 32 bytes, AAD <= 2^61 - 1 bytes (status::too_long).
 #ifndef VG_AEAD_HPP
 #define VG_AEAD_HPP
 
@@ -22,6 +23,7 @@
 
 #include "vg/vg.h"
 
+/// The vgcrypt C++ API: aead.hpp (AEAD keys), ctr.hpp (AES-CTR), cpu.hpp (features, backends).
 namespace vg {
 
 /// Results; the same numbers as the C API's vg_status.
@@ -61,9 +63,12 @@ constexpr std::size_t key_length(algorithm alg) noexcept {
   return 0;
 }
 
+/// The longest tag, and the one to use: 16 bytes.
 inline constexpr std::size_t max_tag_length = 16;
 
+/// Read-only bytes; C arrays, std::array and std::vector of std::uint8_t convert to it.
 using bytes_view = std::span<const std::uint8_t>;
+/// Writable bytes.
 using bytes_span = std::span<std::uint8_t>;
 
 namespace detail {
@@ -77,7 +82,9 @@ class VG_API aead_key {
  public:
   aead_key() noexcept = default;
   ~aead_key();
+  /// Takes over `other`'s key; `other` is left empty and wiped.
   aead_key(aead_key&& other) noexcept;
+  /// Wipes this key, then takes over `other`'s; `other` is left empty and wiped.
   aead_key& operator=(aead_key&& other) noexcept;
   aead_key(const aead_key&) = delete;
   aead_key& operator=(const aead_key&) = delete;
@@ -102,12 +109,15 @@ class VG_API aead_key {
   [[nodiscard]] status open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                             bytes_view tag) const noexcept;
 
+  /// True for a default-constructed or moved-from key and after a failed create().
   [[nodiscard]] bool empty() const noexcept { return backend_ == nullptr; }
+  /// The algorithm given to create() (meaningless for an empty key).
   [[nodiscard]] algorithm alg() const noexcept { return alg_; }
   /// The backend's name ("portable", "aesni-avx", ...), or "" for an empty key.
   [[nodiscard]] std::string_view backend_name() const noexcept;
 
  private:
+  friend class ctr_key;  // reuses the GCM key state and its CTR kernel
   void wipe() noexcept;
 
   const detail::backend* backend_ = nullptr;
@@ -119,20 +129,21 @@ class VG_API aead_key {
 template <algorithm A>
 class typed_key : public aead_key {
  public:
-  static constexpr algorithm alg_v = A;
-  static constexpr std::size_t key_bytes = key_length(A);
+  static constexpr algorithm alg_v = A;                    ///< The algorithm of this key type.
+  static constexpr std::size_t key_bytes = key_length(A);  ///< Its key length in bytes.
 
+  /// aead_key::create() with the algorithm fixed to `A`.
   [[nodiscard]] static status create(bytes_view key, typed_key& out,
                                      std::string_view backend = {}) noexcept {
     return aead_key::create(A, key, out, backend);
   }
 };
 
-using aes128_gcm = typed_key<algorithm::aes_128_gcm>;
-using aes192_gcm = typed_key<algorithm::aes_192_gcm>;
-using aes256_gcm = typed_key<algorithm::aes_256_gcm>;
-using aes128_gcm_siv = typed_key<algorithm::aes_128_gcm_siv>;
-using aes256_gcm_siv = typed_key<algorithm::aes_256_gcm_siv>;
+using aes128_gcm = typed_key<algorithm::aes_128_gcm>;          ///< AES-128-GCM (16-byte keys)
+using aes192_gcm = typed_key<algorithm::aes_192_gcm>;          ///< AES-192-GCM (24-byte keys)
+using aes256_gcm = typed_key<algorithm::aes_256_gcm>;          ///< AES-256-GCM (32-byte keys)
+using aes128_gcm_siv = typed_key<algorithm::aes_128_gcm_siv>;  ///< AES-128-GCM-SIV (RFC 8452)
+using aes256_gcm_siv = typed_key<algorithm::aes_256_gcm_siv>;  ///< AES-256-GCM-SIV (RFC 8452)
 
 }  // namespace vg
 

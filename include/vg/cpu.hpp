@@ -1,9 +1,11 @@
-// vgcrypt: CPU features and backends.
-//
-// vgcrypt detects the CPU's features once (thread-safely) and picks, for each new key, the best
-// backend whose required features are all allowed. The environment variable VG_CPU_FEATURES
-// narrows what is allowed: unset = everything detected; a comma list = detected ∩ listed; empty =
-// nothing (the portable backend). Unknown names produce one warning line on stderr and are ignored.
+/// \file
+/// vgcrypt: CPU features and backends.
+///
+/// vgcrypt detects the CPU's features once (thread-safely) and picks, for each new key, the best
+/// backend whose required features are all allowed. The environment variable VG_CPU_FEATURES
+/// narrows what is allowed: unset = everything detected; a comma list = detected ∩ listed; empty =
+/// nothing (the portable backend). Unknown names produce one warning line on stderr and are
+/// ignored.
 #ifndef VG_CPU_HPP
 #define VG_CPU_HPP
 
@@ -26,6 +28,7 @@ enum class cpu_feature : unsigned {
 /// A set of features: bit i stands for cpu_feature(i).
 using cpu_feature_set = std::uint32_t;
 
+/// The set holding only `f`.
 constexpr cpu_feature_set bit(cpu_feature f) noexcept {
   return cpu_feature_set{1} << static_cast<unsigned>(f);
 }

@@ -1,4 +1,5 @@
-/* vgcrypt C API: authenticated encryption (AES-GCM, AES-GCM-SIV) for FFI and C programs.
+/** \file
+ * vgcrypt C API: authenticated encryption (AES-GCM, AES-GCM-SIV) for FFI and C programs.
  *
  * Stability: the numeric values of vg_alg and vg_status are part of the ABI and never change.
  *
@@ -18,6 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/** \def VG_API
+ * Marks a declaration as part of the ABI of libvgcrypt.so (default visibility); everything
+ * else in the library is hidden. */
 #if defined(_WIN32)
 #define VG_API
 #else

@@ -1,0 +1,42 @@
+// Throughput kernels for the machine's limit: long runs of independent AES round and carry-less
+// multiply instructions, one set per vector width.
+//
+// Design: each kernel keeps `chains` independent dependency chains in registers (more than
+// latency × throughput of any current core needs) and runs `steps_per_iteration` rounds over them
+// per loop iteration, so the loop overhead is negligible and the only limit is how many such
+// instructions the core can start per cycle. The mixed kernels interleave AES and CLMUL chains in
+// a fixed ratio to show whether the two units work in parallel. The data is not secret.
+//
+// ISA isolation: each width lives in its own translation unit compiled with the flags it needs
+// (kernels_xmm.cpp: -maes -mpclmul -mavx; kernels_ymm.cpp: + -mavx2 -mvaes -mvpclmulqdq;
+// kernels_zmm.cpp: + -mavx512f). They include only intrinsics and C headers and export only
+// the plain functions declared here. Call one only when the CPU has its features.
+#ifndef VG_BENCH_LIMIT_KERNELS_HPP
+#define VG_BENCH_LIMIT_KERNELS_HPP
+
+#include <cstdint>
+
+namespace vg::bench::limit {
+
+// Instructions per loop iteration of each kernel.
+inline constexpr int alone_chains = 12;        // aes-only and clmul-only kernels
+inline constexpr int mixed_aes_chains = 8;     // mixed kernels: 8 AES chains ...
+inline constexpr int mixed_clmul_chains = 4;   // ... beside 4 CLMUL chains
+inline constexpr int steps_per_iteration = 8;  // every chain advances this often per iteration
+
+// `sink` receives 64 bytes so the compiler cannot drop the work.
+void aesenc_xmm(std::uint64_t iterations, void* sink);
+void clmul_xmm(std::uint64_t iterations, void* sink);
+void mixed_xmm(std::uint64_t iterations, void* sink);
+
+void aesenc_ymm(std::uint64_t iterations, void* sink);
+void clmul_ymm(std::uint64_t iterations, void* sink);
+void mixed_ymm(std::uint64_t iterations, void* sink);
+
+void aesenc_zmm(std::uint64_t iterations, void* sink);
+void clmul_zmm(std::uint64_t iterations, void* sink);
+void mixed_zmm(std::uint64_t iterations, void* sink);
+
+}  // namespace vg::bench::limit
+
+#endif  // VG_BENCH_LIMIT_KERNELS_HPP

@@ -1,0 +1,30 @@
+// Limit kernels on 512-bit registers: VAESENC zmm and VPCLMULQDQ zmm (compiled with -mavx512f
+// -mvaes -mvpclmulqdq). See kernels.hpp for the design and the ISA isolation rules.
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "kernels.hpp"
+
+namespace {
+
+struct zmm {
+  using vec = __m512i;
+  static vec set(int v) { return _mm512_set1_epi32(v); }
+  static vec aesenc(vec a, vec k) { return _mm512_aesenc_epi128(a, k); }
+  static vec clmul(vec a, vec h) { return _mm512_clmulepi64_epi128(a, h, 0x00); }
+  static vec xor2(vec a, vec b) { return _mm512_xor_si512(a, b); }
+  static void store(void* p, vec v) { _mm512_storeu_si512(p, v); }
+};
+
+#include "kernel_body.inc"
+
+}  // namespace
+
+namespace vg::bench::limit {
+
+void aesenc_zmm(std::uint64_t iterations, void* sink) { run_aesenc<zmm>(iterations, sink); }
+void clmul_zmm(std::uint64_t iterations, void* sink) { run_clmul<zmm>(iterations, sink); }
+void mixed_zmm(std::uint64_t iterations, void* sink) { run_mixed<zmm>(iterations, sink); }
+
+}  // namespace vg::bench::limit

@@ -1,0 +1,114 @@
+// Measuring the machine's limit and the per-backend lower bound; see limit.hpp.
+#include "limit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#if defined(__x86_64__)
+#include "kernels.hpp"
+#endif
+
+namespace vg::bench {
+namespace {
+
+using kernel_fn = void (*)(std::uint64_t, void*);
+
+// Instructions per core cycle of `kernel` executing `per_iteration` instructions per iteration,
+// from its fastest short run within `ms` milliseconds (a limit is what the core does when
+// nothing disturbs it; see min_batch_ns).
+double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
+  alignas(64) unsigned char sink[64];
+  constexpr std::uint64_t iterations = 64;  // 64 * 96 instructions: tens of microseconds
+  kernel(iterations, sink);  // warm-up: brings the wide units up and the code into cache
+  const double best_ns = min_batch_ns([&] { kernel(iterations, sink); },
+                                      static_cast<std::uint64_t>(ms) * 1'000'000);
+  return static_cast<double>(iterations) * per_iteration / (best_ns * 1e-9 * core_hz);
+}
+
+bool has_all(cpu_feature_set have, std::initializer_list<cpu_feature> need) {
+  for (cpu_feature f : need)
+    if ((have & bit(f)) == 0) return false;
+  return true;
+}
+
+// The schemes of the x86 backends: Karatsuba-free 4 multiplies per block (low, high and the two
+// middle products, the middles added before reduction), one 2-multiply reduction per batch of
+// 8 registers, as src/backends/x86/gcm_kernel.inc does.
+constexpr gcm_scheme schemes[] = {
+    {"aesni-avx", "xmm", 4, 2, 8, "AES-NI + PCLMULQDQ xmm, 8 blocks a batch, 4 mul/block"},
+    {"vaes-avx2", "ymm", 4, 2, 16, "VAES + VPCLMULQDQ ymm, 8 registers a batch, 4 mul/block"},
+    {"vaes-avx512", "zmm", 4, 2, 32, "VAES + VPCLMULQDQ zmm, 8 registers a batch, 4 mul/block"},
+};
+
+}  // namespace
+
+const width_rates* machine_limit::find(std::string_view width) const {
+  for (const width_rates& w : widths)
+    if (w.width == width) return &w;
+  return nullptr;
+}
+
+machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
+  machine_limit out;
+  out.clock = measure_clocks(std::max(50, budget_ms / 4));
+  out.widths = {{"xmm", 1}, {"ymm", 2}, {"zmm", 4}};
+#if defined(__x86_64__)
+  using cf = cpu_feature;
+  struct kernels_at {
+    bool usable;
+    kernel_fn aes, clmul, mixed;
+  };
+  const kernels_at by_width[3] = {
+      {has_all(features, {cf::aes, cf::pclmulqdq, cf::avx}), limit::aesenc_xmm, limit::clmul_xmm,
+       limit::mixed_xmm},
+      {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx2}), limit::aesenc_ymm,
+       limit::clmul_ymm, limit::mixed_ymm},
+      {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx512f}), limit::aesenc_zmm,
+       limit::clmul_zmm, limit::mixed_zmm},
+  };
+  const double alone = double(limit::alone_chains) * limit::steps_per_iteration;
+  const double mixed =
+      double(limit::mixed_aes_chains + limit::mixed_clmul_chains) * limit::steps_per_iteration;
+  const int per_kernel = std::max(10, (budget_ms * 3 / 4) / 9);
+  const double hz = out.clock.core_hz;
+  for (int i = 0; i < 3; ++i) {
+    if (!by_width[i].usable || hz <= 0) continue;
+    width_rates& w = out.widths[static_cast<std::size_t>(i)];
+    w.measured = true;
+    w.aes = rate(by_width[i].aes, alone, hz, per_kernel);
+    w.clmul = rate(by_width[i].clmul, alone, hz, per_kernel);
+    w.mixed = rate(by_width[i].mixed, mixed, hz, per_kernel);
+  }
+#else
+  (void)features;
+#endif
+  return out;
+}
+
+std::optional<gcm_scheme> scheme_for(std::string_view backend) {
+  for (const gcm_scheme& s : schemes)
+    if (s.backend == backend) return s;
+  return std::nullopt;
+}
+
+double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg,
+                    std::size_t bytes, std::size_t aad_bytes) {
+  const width_rates* w = limit.find(scheme.width);
+  if (w == nullptr || !w->measured || w->aes <= 0 || w->clmul <= 0 || w->mixed <= 0) return 0;
+  const double rounds = key_length(alg) == 16 ? 10 : key_length(alg) == 24 ? 12 : 14;
+  const double data_blocks = std::ceil(static_cast<double>(bytes) / 16);
+  const double ghash_blocks =
+      std::ceil(static_cast<double>(aad_bytes) / 16) + data_blocks + 1;
+  const double aes = rounds * (data_blocks + 1) / w->blocks;
+  const double clmul = scheme.clmul_per_block * ghash_blocks / w->blocks +
+                       scheme.reductions_per_batch * std::ceil(ghash_blocks / scheme.batch_blocks);
+  return std::max({aes / w->aes, clmul / w->clmul, (aes + clmul) / w->mixed});
+}
+
+std::string_view bound_formula() {
+  return "cycles >= max(A/rate_aes, C/rate_clmul, (A+C)/rate_mixed), A = rounds*(ceil(n/16)+1)/"
+         "lanes, C = mul_per_block*g/lanes + 2*ceil(g/batch), g = ceil(aad/16)+ceil(n/16)+1";
+}
+
+}  // namespace vg::bench

@@ -1,0 +1,73 @@
+// The machine's limit for AES-GCM: how many AES rounds and carry-less multiplies the core can
+// start per cycle at each vector width, alone and mixed, and the lower bound in cycles per byte
+// that those rates put under each vgcrypt backend.
+//
+// Design: the rates come from the kernels in kernels_{xmm,ymm,zmm}.cpp (independent chains, so
+// only issue throughput limits them), timed (fastest of short runs) and converted to core cycles with
+// the measured core frequency (clock.hpp). The bound counts the instructions a backend's scheme
+// must execute for a message (see bound_cycles) and divides by those rates; it ignores loads,
+// stores, XORs and shuffles, so it is a bound no implementation of that scheme can beat, not a
+// prediction. Nothing here touches secret data.
+#ifndef VG_BENCH_LIMIT_LIMIT_HPP
+#define VG_BENCH_LIMIT_LIMIT_HPP
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "clock.hpp"
+#include "vg/aead.hpp"
+#include "vg/cpu.hpp"
+
+namespace vg::bench {
+
+/// Measured issue rates at one vector width, in instructions per core cycle.
+struct width_rates {
+  std::string_view width;  // "xmm", "ymm", "zmm"
+  int blocks = 0;          // 16-byte blocks per register
+  bool measured = false;   // false: the CPU lacks the features (or they are not allowed)
+  double aes = 0;          // AESENC alone
+  double clmul = 0;        // PCLMULQDQ alone
+  double mixed = 0;        // AESENC + PCLMULQDQ together (2:1), both counted
+};
+
+struct machine_limit {
+  clock_info clock;
+  std::vector<width_rates> widths;  // xmm, ymm, zmm in that order
+  const width_rates* find(std::string_view width) const;
+};
+
+/// Measures the rates for every width whose features are in `features` (~budget_ms in total).
+machine_limit measure_limit(cpu_feature_set features, int budget_ms = 400);
+
+/// How a backend does GCM's bulk work, as counted by the bound.
+struct gcm_scheme {
+  std::string_view backend;     // vgcrypt backend name
+  std::string_view width;       // register width its AES and CLMUL run at
+  double clmul_per_block;       // carry-less multiplies per 16-byte block of GHASH input
+  double reductions_per_batch;  // multiplies per reduction (once per batch of blocks)
+  int batch_blocks;             // GHASH blocks aggregated before one reduction
+  std::string_view note;        // the scheme in words
+};
+
+/// The scheme of `backend`, or nullopt (portable code has no AES/CLMUL instructions to count).
+std::optional<gcm_scheme> scheme_for(std::string_view backend);
+
+/// Lower bound in core cycles for one GCM seal/open of `bytes` of data with `aad_bytes` of AAD:
+///   aes   = rounds * (ceil(bytes/16) + 1) / blocks_per_register      (+1: E(J0) for the tag)
+///   g     = ceil(aad/16) + ceil(bytes/16) + 1                         (+1: the length block)
+///   clmul = clmul_per_block * g / blocks_per_register + reductions_per_batch * ceil(g / batch)
+///   cycles >= max(aes / rate_aes, clmul / rate_clmul, (aes + clmul) / rate_mixed)
+/// with rounds = 10/12/14 (the initial AddRoundKey is an XOR, not an AES instruction).
+/// Returns 0 when the width was not measured.
+double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg,
+                    std::size_t bytes, std::size_t aad_bytes);
+
+/// The formula above in one line, for tool output.
+std::string_view bound_formula();
+
+}  // namespace vg::bench
+
+#endif  // VG_BENCH_LIMIT_LIMIT_HPP

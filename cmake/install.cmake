@@ -1,0 +1,63 @@
+# Install rules: what `cmake --install` and the .deb packages put where.
+#
+# Components (one Debian package each, see cmake/packaging.cmake):
+#   runtime  libvgcrypt.so.<SOVERSION> (+ its full version)           -> libvgcrypt
+#   dev      headers, libvgcrypt.a, the libvgcrypt.so link, the CMake
+#            package (vgcrypt::vgcrypt, vgcrypt::vgcrypt_shared) and
+#            vgcrypt.pc                                                  -> libvgcrypt-dev
+#   tools    the `vg` command                                            -> vgcrypt-tools
+#
+# Both generated files are relocatable: the CMake package finds itself relative to its own folder and
+# vgcrypt.pc uses ${pcfiledir}, so `cmake --install build --prefix P` works for any P chosen at
+# install time, not only the CMAKE_INSTALL_PREFIX of the configure step.
+include(GNUInstallDirs)
+include(CMakePackageConfigHelpers)
+
+set(VG_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/vgcrypt" CACHE STRING
+    "Where the CMake package files go, relative to the prefix")
+set(VG_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig" CACHE STRING
+    "Where vgcrypt.pc goes, relative to the prefix")
+
+# The in-tree spelling of the shared target, so code written against the installed package also
+# builds inside this project.
+if(NOT TARGET vgcrypt::vgcrypt_shared)
+  add_library(vgcrypt::vgcrypt_shared ALIAS vgcrypt_shared)
+endif()
+
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/vg" DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
+        COMPONENT dev FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")
+
+install(TARGETS vgcrypt_shared EXPORT vgcrypt-targets
+        LIBRARY DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT runtime
+                NAMELINK_COMPONENT dev
+        RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT runtime)
+install(TARGETS vgcrypt EXPORT vgcrypt-targets
+        ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
+
+if(TARGET vg)  # tools/vg is optional (VG_BUILD_TOOLS)
+  install(TARGETS vg RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT tools)
+endif()
+
+install(EXPORT vgcrypt-targets NAMESPACE vgcrypt:: FILE vgcrypt-targets.cmake
+        DESTINATION "${VG_INSTALL_CMAKEDIR}" COMPONENT dev)
+
+configure_package_config_file("${CMAKE_CURRENT_LIST_DIR}/vgcrypt-config.cmake.in"
+  "${PROJECT_BINARY_DIR}/vgcrypt-config.cmake" INSTALL_DESTINATION "${VG_INSTALL_CMAKEDIR}")
+# 0.x releases may break the API on every minor version; from 1.0 on, the major version decides.
+if(PROJECT_VERSION_MAJOR EQUAL 0)
+  set(vg_compatibility SameMinorVersion)
+else()
+  set(vg_compatibility SameMajorVersion)
+endif()
+write_basic_package_version_file("${PROJECT_BINARY_DIR}/vgcrypt-config-version.cmake"
+  VERSION "${PROJECT_VERSION}" COMPATIBILITY ${vg_compatibility})
+install(FILES "${PROJECT_BINARY_DIR}/vgcrypt-config.cmake"
+              "${PROJECT_BINARY_DIR}/vgcrypt-config-version.cmake"
+        DESTINATION "${VG_INSTALL_CMAKEDIR}" COMPONENT dev)
+
+# pkg-config: prefix is derived from the .pc file's own location.
+file(RELATIVE_PATH VG_PC_PREFIX_FROM_PCDIR "/root/${VG_INSTALL_PKGCONFIGDIR}" "/root")
+string(REGEX REPLACE "/$" "" VG_PC_PREFIX_FROM_PCDIR "${VG_PC_PREFIX_FROM_PCDIR}")
+configure_file("${CMAKE_CURRENT_LIST_DIR}/vgcrypt.pc.in" "${PROJECT_BINARY_DIR}/vgcrypt.pc" @ONLY)
+install(FILES "${PROJECT_BINARY_DIR}/vgcrypt.pc" DESTINATION "${VG_INSTALL_PKGCONFIGDIR}"
+        COMPONENT dev)

@@ -1,0 +1,244 @@
+// Bitsliced AES (FIPS 197) on 64-bit words, four blocks at a time, with no memory access or branch
+// that depends on key or data.
+//
+// Layout. The four blocks have 64 bytes; byte (row r, column c) of block b sits at bit position
+//   p = 16 r + 4 c + b
+// of eight 64-bit words q[0..7], where q[k] holds bit k of every byte (a "bit plane"). With rows
+// in 16-bit lanes, MixColumns' "next row" is a rotation of each plane by 16 bits, and ShiftRows
+// rotates the columns inside each row lane by a constant amount (masks and shifts). SubBytes is
+// the Boyar–Peralta circuit (XOR/AND/NOT only) applied to the eight planes: 64 S-boxes at once.
+//
+// Getting there. Write p = 8 t + m with t = 2 r + (c >> 1) and m = 4 (c & 1) + b. An 8x8 bit
+// transpose inside every byte lane t of eight words W[0..7] maps bit k of byte t of W[m] to bit
+// (8 t + m) of q[k]. So W[m] must hold, in byte t, the state byte (r, c) of block b: W[b] is block
+// b's bytes 0..3 and 8..11 interleaved (columns 0 and 2), W[4 + b] its bytes 4..7 and 12..15
+// (columns 1 and 3). `spread_bytes` does the interleave, `transpose_planes` the transpose (three
+// rounds of swapping bit groups of sizes 1, 2, 4; it is its own inverse).
+//
+// Secrets: round keys and state are only combined with XOR/AND/NOT/shifts by constants; loops
+// have constant trip counts (the round count is public and a template parameter).
+#include "backends/portable/aes_ct64.hpp"
+
+#include "backends/portable/byte_order.hpp"
+
+namespace vg::detail::portable {
+namespace {
+
+using u64 = std::uint64_t;
+
+// a keeps the bits of `mask << shift`, b those of `mask`; swap a's high group with b's low group.
+inline void swap_bit_groups(u64& a, u64& b, u64 mask, unsigned shift) noexcept {
+  const u64 t = ((a >> shift) ^ b) & mask;
+  b ^= t;
+  a ^= t << shift;
+}
+
+// 8x8 bit transpose inside each of the eight byte lanes: bit k of byte t of q[m] <-> bit m of
+// byte t of q[k].
+inline void transpose_planes(u64 q[8]) noexcept {
+  for (int i = 0; i < 8; i += 2) swap_bit_groups(q[i], q[i + 1], 0x5555555555555555, 1);
+  for (int i = 0; i < 8; i += (i % 2 == 0) ? 1 : 3) {  // pairs (0,2) (1,3) (4,6) (5,7)
+    swap_bit_groups(q[i], q[i + 2], 0x3333333333333333, 2);
+  }
+  for (int i = 0; i < 4; ++i) swap_bit_groups(q[i], q[i + 4], 0x0F0F0F0F0F0F0F0F, 4);
+}
+
+// Moves the four bytes of a 32-bit value to the even byte positions of a 64-bit value.
+inline u64 spread_bytes(u64 x) noexcept {
+  x = (x | (x << 16)) & 0x0000FFFF0000FFFF;
+  return (x | (x << 8)) & 0x00FF00FF00FF00FF;
+}
+
+// Inverse of spread_bytes: gathers the even bytes into the low 32 bits.
+inline u64 gather_bytes(u64 x) noexcept {
+  x &= 0x00FF00FF00FF00FF;
+  x = (x | (x >> 8)) & 0x0000FFFF0000FFFF;
+  return (x | (x >> 16)) & 0x00000000FFFFFFFF;
+}
+
+inline void blocks_to_planes(u64 q[8], const u64 blocks[8]) noexcept {
+  for (int b = 0; b < 4; ++b) {
+    const u64 lo = blocks[2 * b], hi = blocks[2 * b + 1];
+    q[b] = spread_bytes(lo & 0xFFFFFFFF) | (spread_bytes(hi & 0xFFFFFFFF) << 8);
+    q[b + 4] = spread_bytes(lo >> 32) | (spread_bytes(hi >> 32) << 8);
+  }
+  transpose_planes(q);
+}
+
+inline void planes_to_blocks(u64 blocks[8], u64 q[8]) noexcept {
+  transpose_planes(q);
+  for (int b = 0; b < 4; ++b) {
+    const u64 even = q[b], odd = q[b + 4];
+    blocks[2 * b] = gather_bytes(even) | (gather_bytes(odd) << 32);
+    blocks[2 * b + 1] = gather_bytes(even >> 8) | (gather_bytes(odd >> 8) << 32);
+  }
+}
+
+// SubBytes on all 64 bytes: the Boyar–Peralta depth-16 circuit (32 AND, 83 XOR, 4 NOT). Its
+// input u0 is the most significant bit of a byte, i.e. plane 7.
+inline void sub_bytes(u64 q[8]) noexcept {
+  const u64 u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
+  const u64 u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
+
+  // Top linear layer: 8 inputs -> 27 linear combinations.
+  const u64 t1 = u0 ^ u3, t2 = u0 ^ u5, t3 = u0 ^ u6, t4 = u3 ^ u5;
+  const u64 t5 = u4 ^ u6, t6 = t1 ^ t5, t7 = u1 ^ u2, t8 = u7 ^ t6;
+  const u64 t9 = u7 ^ t7, t10 = t6 ^ t7, t11 = u1 ^ u5, t12 = u2 ^ u5;
+  const u64 t13 = t3 ^ t4, t14 = t6 ^ t11, t15 = t5 ^ t11, t16 = t5 ^ t12;
+  const u64 t17 = t9 ^ t16, t18 = u3 ^ u7, t19 = t7 ^ t18, t20 = t1 ^ t19;
+  const u64 t21 = u6 ^ u7, t22 = t7 ^ t21, t23 = t2 ^ t22, t24 = t2 ^ t10;
+  const u64 t25 = t20 ^ t17, t26 = t3 ^ t16, t27 = t1 ^ t12;
+
+  // Non-linear middle: inversion in GF(2^8) through a tower of subfields.
+  const u64 m1 = t13 & t6, m2 = t23 & t8, m3 = t14 ^ m1, m4 = t19 & u7;
+  const u64 m5 = m4 ^ m1, m6 = t3 & t16, m7 = t22 & t9, m8 = t26 ^ m6;
+  const u64 m9 = t20 & t17, m10 = m9 ^ m6, m11 = t1 & t15, m12 = t4 & t27;
+  const u64 m13 = m12 ^ m11, m14 = t2 & t10, m15 = m14 ^ m11, m16 = m3 ^ m2;
+  const u64 m17 = m5 ^ t24, m18 = m8 ^ m7, m19 = m10 ^ m15, m20 = m16 ^ m13;
+  const u64 m21 = m17 ^ m15, m22 = m18 ^ m13, m23 = m19 ^ t25, m24 = m22 ^ m23;
+  const u64 m25 = m22 & m20, m26 = m21 ^ m25, m27 = m20 ^ m21, m28 = m23 ^ m25;
+  const u64 m29 = m28 & m27, m30 = m26 & m24, m31 = m20 & m23, m32 = m27 & m31;
+  const u64 m33 = m27 ^ m25, m34 = m21 & m22, m35 = m24 & m34, m36 = m24 ^ m25;
+  const u64 m37 = m21 ^ m29, m38 = m32 ^ m33, m39 = m23 ^ m30, m40 = m35 ^ m36;
+  const u64 m41 = m38 ^ m40, m42 = m37 ^ m39, m43 = m37 ^ m38, m44 = m39 ^ m40;
+  const u64 m45 = m42 ^ m41;
+  const u64 m46 = m44 & t6, m47 = m40 & t8, m48 = m39 & u7, m49 = m43 & t16;
+  const u64 m50 = m38 & t9, m51 = m37 & t17, m52 = m42 & t15, m53 = m45 & t27;
+  const u64 m54 = m41 & t10, m55 = m44 & t13, m56 = m40 & t23, m57 = m39 & t19;
+  const u64 m58 = m43 & t3, m59 = m38 & t22, m60 = m37 & t20, m61 = m42 & t1;
+  const u64 m62 = m45 & t4, m63 = m41 & t2;
+
+  // Bottom linear layer, including the affine constant 0x63 (the four NOTs).
+  const u64 l0 = m61 ^ m62, l1 = m50 ^ m56, l2 = m46 ^ m48, l3 = m47 ^ m55;
+  const u64 l4 = m54 ^ m58, l5 = m49 ^ m61, l6 = m62 ^ l5, l7 = m46 ^ l3;
+  const u64 l8 = m51 ^ m59, l9 = m52 ^ m53, l10 = m53 ^ l4, l11 = m60 ^ l2;
+  const u64 l12 = m48 ^ m51, l13 = m50 ^ l0, l14 = m52 ^ m61, l15 = m55 ^ l1;
+  const u64 l16 = m56 ^ l0, l17 = m57 ^ l1, l18 = m58 ^ l8, l19 = m63 ^ l4;
+  const u64 l20 = l0 ^ l1, l21 = l1 ^ l7, l22 = l3 ^ l12, l23 = l18 ^ l2;
+  const u64 l24 = l15 ^ l9, l25 = l6 ^ l10, l26 = l7 ^ l9, l27 = l8 ^ l10;
+  const u64 l28 = l11 ^ l14, l29 = l11 ^ l17;
+
+  q[7] = l6 ^ l24;
+  q[6] = ~(l16 ^ l26);
+  q[5] = ~(l19 ^ l28);
+  q[4] = l6 ^ l21;
+  q[3] = l20 ^ l22;
+  q[2] = l25 ^ l29;
+  q[1] = ~(l13 ^ l27);
+  q[0] = ~(l6 ^ l23);
+}
+
+// Row r of the state occupies bits 16r..16r+15 of every plane, column c the nibble 4c inside it.
+// ShiftRows: new (r, c) = old (r, c + r mod 4), i.e. row r's lane rotates right by 4r bits. Done
+// as "rotate rows 2 and 3 by 8" then "rotate rows 1 and 3 by 4": 14 operations instead of 19.
+inline u64 shift_rows_plane(u64 x) noexcept {
+  x = (x & 0x00000000FFFFFFFF) | ((x >> 8) & 0x00FF00FF00000000) | ((x << 8) & 0xFF00FF0000000000);
+  return (x & 0x0000FFFF0000FFFF) | ((x >> 4) & 0x0FFF00000FFF0000) |
+         ((x << 12) & 0xF0000000F0000000);
+}
+
+inline u64 rotate_right(u64 x, unsigned n) noexcept {
+  return (x >> n) | (x << (64 - n));
+}
+
+// MixColumns: out[r] = 2 a[r] + 3 a[r+1] + a[r+2] + a[r+3]
+//                    = 2 (a[r] + a[r+1]) + a[r+1] + (a[r+2] + a[r+3]).
+// Rotating a plane right by 16 brings row r+1 to row r; doubling in GF(2^8) permutes planes and
+// folds plane 7 into planes 0, 1, 3, 4 (x^8 = x^4 + x^3 + x + 1).
+inline void mix_columns(u64 q[8]) noexcept {
+  u64 next[8], sum[8];
+  for (int k = 0; k < 8; ++k) {
+    next[k] = rotate_right(q[k], 16);
+    sum[k] = q[k] ^ next[k];
+  }
+  const u64 top = sum[7];
+  const u64 doubled[8] = {top,          sum[0] ^ top, sum[1], sum[2] ^ top,
+                          sum[3] ^ top, sum[4],       sum[5], sum[6]};
+  for (int k = 0; k < 8; ++k) q[k] = doubled[k] ^ next[k] ^ rotate_right(sum[k], 32);
+}
+
+inline void add_round_key(u64 q[8], const u64* rk) noexcept {
+  for (int k = 0; k < 8; ++k) q[k] ^= rk[k];
+}
+
+template <int Rounds>
+inline void encrypt_planes(const u64* rk, u64 q[8]) noexcept {
+  add_round_key(q, rk);
+  for (int r = 1; r < Rounds; ++r) {
+    sub_bytes(q);
+    for (int k = 0; k < 8; ++k) q[k] = shift_rows_plane(q[k]);
+    mix_columns(q);
+    add_round_key(q, rk + 8 * r);
+  }
+  sub_bytes(q);
+  for (int k = 0; k < 8; ++k) q[k] = shift_rows_plane(q[k]);
+  add_round_key(q, rk + 8 * Rounds);
+}
+
+// SubWord of the key schedule: the word goes through the bitsliced S-box as bytes 0..3 of block 0.
+std::uint32_t sub_word(std::uint32_t w) noexcept {
+  u64 blocks[8] = {w, 0, 0, 0, 0, 0, 0, 0};
+  u64 q[8];
+  blocks_to_planes(q, blocks);
+  sub_bytes(q);
+  planes_to_blocks(blocks, q);
+  const auto out = static_cast<std::uint32_t>(blocks[0]);
+  secure_wipe(q, sizeof q);
+  secure_wipe(blocks, sizeof blocks);
+  return out;
+}
+
+}  // namespace
+
+void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len) noexcept {
+  const unsigned nk = static_cast<unsigned>(key_len / 4);  // 4, 6 or 8 words
+  const unsigned rounds = nk + 6;
+  const unsigned total = 4 * (rounds + 1);
+  std::uint32_t w[4 * (aes_max_rounds + 1)];
+  for (unsigned i = 0; i < nk; ++i) w[i] = load_le32(key + 4 * i);
+  std::uint32_t rcon = 1;
+  for (unsigned i = nk; i < total; ++i) {
+    std::uint32_t t = w[i - 1];
+    if (i % nk == 0) {  // i is public: the branch depends only on the key length
+      t = sub_word((t >> 8) | (t << 24)) ^ rcon;  // RotWord on little-endian words
+      rcon = (rcon << 1) ^ (0x11B & -(rcon >> 7));
+    } else if (nk > 6 && i % nk == 4) {
+      t = sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+  out.rounds = rounds;
+  for (unsigned r = 0; r <= rounds; ++r) {
+    const u64 lo = w[4 * r] | (u64{w[4 * r + 1]} << 32);
+    const u64 hi = w[4 * r + 2] | (u64{w[4 * r + 3]} << 32);
+    const u64 replicated[8] = {lo, hi, lo, hi, lo, hi, lo, hi};
+    blocks_to_planes(out.round_keys + 8 * r, replicated);
+  }
+  for (unsigned r = rounds + 1; r <= aes_max_rounds; ++r) {
+    for (int k = 0; k < 8; ++k) out.round_keys[8 * r + k] = 0;
+  }
+  secure_wipe(w, sizeof w);
+}
+
+void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcept {
+  u64 q[8];
+  blocks_to_planes(q, blocks);
+  switch (key.rounds) {  // public: the key length
+    case 10:
+      encrypt_planes<10>(key.round_keys, q);
+      break;
+    case 12:
+      encrypt_planes<12>(key.round_keys, q);
+      break;
+    default:
+      encrypt_planes<14>(key.round_keys, q);
+      break;
+  }
+  planes_to_blocks(blocks, q);
+}
+
+std::uint8_t aes_ct64_sbox(std::uint8_t x) noexcept {
+  return static_cast<std::uint8_t>(sub_word(x));
+}
+
+}  // namespace vg::detail::portable

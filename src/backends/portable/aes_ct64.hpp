@@ -1,0 +1,34 @@
+// Bitsliced, constant-time AES encryption for the portable backend (the "ct64" technique: eight
+// 64-bit words hold four blocks, one bit plane of all 64 state bytes per word).
+//
+// Blocks cross this interface as little-endian 64-bit word pairs: block i is words[2i] (bytes
+// 0..7) and words[2i + 1] (bytes 8..15), so callers can build counter blocks in registers and XOR
+// keystream into data with plain 64-bit loads. Round keys are stored already bitsliced and
+// replicated into all four block slots, so AddRoundKey is eight XORs.
+#ifndef VG_SRC_BACKENDS_PORTABLE_AES_CT64_HPP
+#define VG_SRC_BACKENDS_PORTABLE_AES_CT64_HPP
+
+#include <cstddef>
+#include <cstdint>
+
+namespace vg::detail::portable {
+
+inline constexpr int aes_max_rounds = 14;
+
+struct aes_ct64_key {
+  std::uint64_t round_keys[(aes_max_rounds + 1) * 8];  // bitsliced, one group of 8 per round
+  std::uint32_t rounds;                                // 10, 12 or 14 (public)
+};
+
+// Expands a 16/24/32-byte key without any table lookup indexed by key bytes.
+void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len) noexcept;
+
+// Encrypts four blocks in place (see the word layout above).
+void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcept;
+
+// The AES S-box through the same bitsliced circuit (for tests that check all 256 inputs).
+std::uint8_t aes_ct64_sbox(std::uint8_t x) noexcept;
+
+}  // namespace vg::detail::portable
+
+#endif  // VG_SRC_BACKENDS_PORTABLE_AES_CT64_HPP

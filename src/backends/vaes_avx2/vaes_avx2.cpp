@@ -1,0 +1,34 @@
+// Backend "vaes-avx2": AES-GCM with VAES and VPCLMULQDQ on 256-bit vectors, no AVX-512.
+//
+// CPU features: aes, pclmulqdq, avx, ssse3, vaes, vpclmulqdq, avx2.
+// Technique: the width-generic kernel in x86/gcm_kernel.inc with two blocks per ymm register and
+// 4 ymm (8 blocks) per batch: AES of batch i+1 stitched with Karatsuba GHASH of batch i, H^1..H^18
+// kept in lane order, one reduction per batch (lanes reduced in parallel, then XORed), counters
+// in registers. A partial vector goes through a 32-byte stack buffer (bounded memcpy).
+// Secrets: round keys, H powers, plaintext, GHASH state and tag only flow through vector
+// arithmetic; control flow and addresses depend on lengths and the key size only.
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "backends/backend.hpp"
+
+namespace {
+#include "backends/x86/vec256.inc"
+// clang-format off
+#include "backends/x86/gcm_kernel.inc"
+// clang-format on
+using kernel = gcm_kernel<vec256, 4>;
+}  // namespace
+
+namespace vg::detail {
+extern const backend backend_vaes_avx2;
+constinit const backend backend_vaes_avx2{
+    "vaes-avx2",
+    bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
+        bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
+        bit(cpu_feature::avx2),
+    &kernel::ops, nullptr, &kernel::and_mask};
+}  // namespace vg::detail

@@ -1,0 +1,24 @@
+// Hex conversion for test vectors and failure messages. Vector files are public data, so nothing
+// here needs to be constant time.
+#ifndef VG_TESTS_COMMON_HEX_HPP
+#define VG_TESTS_COMMON_HEX_HPP
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace vg::test {
+
+using bytes = std::vector<std::uint8_t>;
+
+/// Decodes lower- or upper-case hex; throws std::invalid_argument on odd length or a bad digit.
+bytes from_hex(std::string_view hex);
+
+/// Lower-case hex of `data`.
+std::string to_hex(std::span<const std::uint8_t> data);
+
+}  // namespace vg::test
+
+#endif  // VG_TESTS_COMMON_HEX_HPP

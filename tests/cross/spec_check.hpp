@@ -1,0 +1,57 @@
+// The cross-check primitive: seal and open one message on a backend through the public API, with a
+// chosen buffer layout, and compare with vg::spec byte for byte. Canary bytes around every output
+// catch writes past `len` or `tag_len`.
+#ifndef VG_TESTS_CROSS_SPEC_CHECK_HPP
+#define VG_TESTS_CROSS_SPEC_CHECK_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "common/hex.hpp"
+#include "vg/aead.hpp"
+
+namespace vg::test {
+
+/// Where the buffers sit. Offsets are from a 64-byte aligned address.
+struct layout {
+  bool in_place = false;  // out == in (in_off is used for both)
+  std::size_t in_off = 0, out_off = 0, aad_off = 0;
+};
+
+/// A 64-byte aligned heap buffer (so offsets give exact misalignments).
+class aligned_buffer {
+ public:
+  explicit aligned_buffer(std::size_t size);
+  ~aligned_buffer();
+  aligned_buffer(const aligned_buffer&) = delete;
+  aligned_buffer& operator=(const aligned_buffer&) = delete;
+  std::uint8_t* data() { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  std::uint8_t* data_;
+  std::size_t size_;
+};
+
+struct message {
+  bytes iv, aad, pt;
+  std::size_t tag_len = 16;
+};
+
+/// Seals `m` on `key` (whose raw bytes are `key_bytes`), compares ciphertext and tag with
+/// spec::gcm_seal, then opens the result and compares with the plaintext. Returns "" on success,
+/// else a description naming the lengths and layout.
+std::string check_against_spec(const vg::aead_key& key, const bytes& key_bytes, const message& m,
+                               const layout& l = {});
+
+/// Opens a forged (ct, tag) and requires status::auth with the output all zero, in place or out
+/// of place. Returns "" on success.
+std::string check_rejected(const vg::aead_key& key, const bytes& iv, const bytes& aad,
+                           const bytes& ct, const bytes& tag, bool in_place);
+
+std::string describe(const message& m, const layout& l);
+
+}  // namespace vg::test
+
+#endif  // VG_TESTS_CROSS_SPEC_CHECK_HPP

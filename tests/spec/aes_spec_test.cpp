@@ -1,0 +1,102 @@
+// The spec's AES against FIPS 197 (Appendix B, Appendix C.1–C.3, the S-box table of Figure 7)
+// and the ECB vectors of SP 800-38A F.1 / FIPS 197 as carried in OpenSSL's evp test data.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "spec/spec.hpp"
+#include "vector_files.hpp"
+
+namespace vg::spec_test {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string aes_hex(std::string_view key, std::string_view plaintext) {
+  const spec::bytes k = from_hex(key);
+  return to_hex(spec::aes_encrypt(k, block_from_hex(plaintext)));
+}
+
+// FIPS 197 Appendix C: plaintext 00112233..ff under the keys 000102..; C.1 AES-128, C.2 AES-192,
+// C.3 AES-256.
+TEST(SpecAes, Fips197AppendixC) {
+  const std::string_view plaintext = "00112233445566778899aabbccddeeff";
+  EXPECT_EQ(aes_hex("000102030405060708090a0b0c0d0e0f", plaintext),
+            "69c4e0d86a7b0430d8cdb78070b4c55a");
+  EXPECT_EQ(aes_hex("000102030405060708090a0b0c0d0e0f1011121314151617", plaintext),
+            "dda97ca4864cdfe06eaf70a0ec0d7191");
+  EXPECT_EQ(aes_hex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f", plaintext),
+            "8ea2b7ca516745bfeafc49904b496089");
+}
+
+// FIPS 197 Appendix B: the cipher example worked round by round.
+TEST(SpecAes, Fips197AppendixB) {
+  EXPECT_EQ(aes_hex("2b7e151628aed2a6abf7158809cf4f3c", "3243f6a8885a308d313198a2e0370734"),
+            "3925841d02dc09fbdc118597196a0b32");
+}
+
+// FIPS 197 Figure 7 (the S-box table): rows 0, 1 and f, and the §5.1.1 example S(53) = ed.
+TEST(SpecAes, SboxKnownValues) {
+  const std::vector<std::pair<std::uint8_t, std::string_view>> rows = {
+      {0x00, "637c777bf26b6fc53001672bfed7ab76"},
+      {0x10, "ca82c97dfa5947f0add4a2af9ca472c0"},
+      {0xf0, "8ca1890dbfe6426841992d0fb054bb16"},
+  };
+  for (const auto& [first, expected_hex] : rows) {
+    const spec::bytes expected = from_hex(expected_hex);
+    for (std::uint8_t i = 0; i < 16; ++i)
+      EXPECT_EQ(spec::aes_sbox(static_cast<std::uint8_t>(first + i)), expected[i])
+          << "S(" << int(first + i) << ")";
+  }
+  EXPECT_EQ(spec::aes_sbox(0x53), 0xed);
+}
+
+// Properties that follow from the definition: S is a permutation of the 256 bytes, and (a
+// design property the AES authors state) has no fixed point and no "opposite" fixed point.
+TEST(SpecAes, SboxIsAPermutationWithoutFixedPoints) {
+  std::set<std::uint8_t> images;
+  for (unsigned x = 0; x < 256; ++x) {
+    const std::uint8_t s = spec::aes_sbox(static_cast<std::uint8_t>(x));
+    images.insert(s);
+    EXPECT_NE(s, x);
+    EXPECT_NE(s, static_cast<std::uint8_t>(~x));
+  }
+  EXPECT_EQ(images.size(), 256u);
+}
+
+// Every AES-*-ECB record in OpenSSL's evpciph_aes_common.txt: FIPS 197 Appendix C and SP 800-38A
+// F.1.1–F.1.6 (the decrypt records are checked in the encrypt direction; ECB is a permutation).
+TEST(SpecAes, OpensslEcbRecords) {
+  int checked = 0;
+  for (const kv_record& r : read_kv_records("openssl/evpciph_aes_common.txt")) {
+    if (!r.has("Cipher") || lower(r.at("Cipher")).find("-ecb") == std::string::npos) continue;
+    const spec::bytes key = from_hex(r.at("Key"));
+    const spec::bytes pt = from_hex(r.at("Plaintext"));
+    const spec::bytes ct = from_hex(r.at("Ciphertext"));
+    ASSERT_EQ(pt.size() % 16, 0u);
+    for (std::size_t off = 0; off < pt.size(); off += 16) {
+      spec::block in{};
+      std::copy_n(pt.begin() + static_cast<std::ptrdiff_t>(off), 16, in.begin());
+      const spec::block out = spec::aes_encrypt(key, in);
+      EXPECT_TRUE(std::equal(out.begin(), out.end(), ct.begin() + static_cast<std::ptrdiff_t>(off)))
+          << "line " << r.first_line;
+    }
+    ++checked;
+  }
+  EXPECT_GE(checked, 15);  // 3 FIPS 197 + 12 SP 800-38A records at least
+}
+
+TEST(SpecAes, RejectsBadKeyLengths) {
+  for (const std::size_t n : {0u, 8u, 15u, 17u, 20u, 31u, 33u, 64u}) {
+    const spec::bytes key(n);
+    EXPECT_THROW(spec::aes_encrypt(key, spec::block{}), std::invalid_argument) << n;
+  }
+}
+
+}  // namespace
+}  // namespace vg::spec_test

@@ -1,0 +1,269 @@
+// The x86 GCM kernels (aesni-avx, vaes-avx2, vaes-avx512) called directly through their gcm_ops
+// table and checked byte for byte against the specification (src/spec): every message length
+// 0..4200, AAD lengths 0..300, every key size, in place and out of place at odd alignments, the
+// 32-bit counter wrap, GHASH continuation, CTR, and the wipe helper. Backends the CPU (or
+// VG_CPU_FEATURES) cannot run are skipped.
+//
+// Under valgrind (memcheck) the key and plaintext are additionally marked undefined while the
+// kernels run, so any branch or address that depends on them is reported; only outputs are
+// declassified for comparison. Run: valgrind --error-exitcode=1 ./x86_gcm_kernels_test
+// --gtest_filter='*aesni*' (valgrind cannot execute VAES/AVX-512).
+#include <gtest/gtest.h>
+#include <valgrind/memcheck.h>
+
+#include <cstdint>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "backends/backend.hpp"
+#include "spec/spec.hpp"
+#include "vg/cpu.hpp"
+
+namespace vg::detail {
+extern const backend backend_aesni_avx;
+extern const backend backend_vaes_avx2;
+extern const backend backend_vaes_avx512;
+}  // namespace vg::detail
+
+namespace {
+
+using vg::detail::backend;
+using bytes = std::vector<std::uint8_t>;
+
+struct alignas(64) key_state {
+  unsigned char b[vg::detail::key_state_bytes];
+};
+
+bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
+  bytes out(n);
+  for (auto& x : out) x = static_cast<std::uint8_t>(rng());
+  return out;
+}
+
+// Secrets are "undefined" to memcheck while a kernel runs; outputs are made defined again before
+// the test looks at them. Outside valgrind these are no-ops.
+void poison(const void* p, std::size_t n) { VALGRIND_MAKE_MEM_UNDEFINED(p, n); }
+void unpoison(const void* p, std::size_t n) { VALGRIND_MAKE_MEM_DEFINED(p, n); }
+
+// Under valgrind the spec oracle is slow: test every 13th length there.
+std::size_t length_step() { return RUNNING_ON_VALGRIND ? 13 : 1; }
+
+class X86Gcm : public testing::TestWithParam<const backend*> {
+ protected:
+  void SetUp() override {
+    const backend& b = *GetParam();
+    if ((b.needs & vg::allowed_features()) != b.needs)
+      GTEST_SKIP() << std::string(b.name) << " cannot run on this CPU / VG_CPU_FEATURES";
+  }
+  const backend& be() const { return *GetParam(); }
+
+  void setup(key_state& st, const bytes& key) {
+    poison(key.data(), key.size());
+    be().gcm->setup(st.b, key.data(), key.size());
+    unpoison(key.data(), key.size());
+  }
+
+  // Seals with a 12-byte nonce through the kernel and compares with spec::gcm_seal, then opens
+  // the result and compares plaintext and expected tag. `offset` shifts the buffers off
+  // alignment; `in_place` seals/opens in one buffer.
+  void check_message(const key_state& st, const bytes& key, const bytes& nonce, const bytes& aad,
+                     const bytes& pt, std::size_t offset, bool in_place) {
+    const bytes want = vg::spec::gcm_seal(key, nonce, aad, pt);
+    std::uint8_t j0[16] = {};
+    std::memcpy(j0, nonce.data(), 12);
+    j0[15] = 1;
+    const std::size_t n = pt.size();
+    bytes in(n + offset + 1), out(n + offset + 1);
+    std::memcpy(in.data() + offset, pt.data(), n);
+    std::uint8_t* src = in.data() + offset;
+    std::uint8_t* dst = in_place ? src : out.data() + offset;
+    std::uint8_t tag[16];
+    poison(src, n);
+    be().gcm->seal(st.b, j0, aad.data(), aad.size(), src, dst, n, tag);
+    unpoison(dst, n);
+    unpoison(tag, 16);
+    ASSERT_EQ(0, std::memcmp(dst, want.data(), n)) << "seal ct, len " << n << " aad " << aad.size();
+    ASSERT_EQ(0, std::memcmp(tag, want.data() + n, 16))
+        << "seal tag, len " << n << " aad " << aad.size();
+
+    std::uint8_t* dst2 = in_place ? dst : in.data() + offset;  // open back into `in`
+    be().gcm->open(st.b, j0, aad.data(), aad.size(), dst, dst2, n, tag);
+    unpoison(dst2, n);
+    unpoison(tag, 16);
+    ASSERT_EQ(0, std::memcmp(dst2, pt.data(), n)) << "open pt, len " << n;
+    ASSERT_EQ(0, std::memcmp(tag, want.data() + n, 16)) << "open tag, len " << n;
+  }
+};
+
+TEST_P(X86Gcm, EveryLengthMatchesSpec) {
+  std::mt19937_64 rng(42);
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    const bytes key = random_bytes(rng, key_len);
+    key_state st;
+    setup(st, key);
+    for (std::size_t n = 0; n <= 4200; n += length_step()) {
+      const std::size_t aad_len = (n * 37 + key_len) % 301;  // sweeps 0..300 as n grows
+      const bytes nonce = random_bytes(rng, 12);
+      const bytes aad = random_bytes(rng, aad_len);
+      const bytes pt = random_bytes(rng, n);
+      check_message(st, key, nonce, aad, pt, n % 4, n % 3 == 0);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST_P(X86Gcm, EveryAadLengthMatchesSpec) {
+  std::mt19937_64 rng(7);
+  for (std::size_t key_len : {16u, 32u}) {
+    const bytes key = random_bytes(rng, key_len);
+    key_state st;
+    setup(st, key);
+    for (std::size_t n : {0u, 1u, 13u, 16u, 100u, 255u, 256u, 257u, 512u, 1000u}) {
+      for (std::size_t aad_len = 0; aad_len <= 300; aad_len += length_step()) {
+        const bytes nonce = random_bytes(rng, 12);
+        const bytes aad = random_bytes(rng, aad_len);
+        const bytes pt = random_bytes(rng, n);
+        check_message(st, key, nonce, aad, pt, aad_len % 3, aad_len % 2 == 0);
+        if (HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+// J0 for a nonce that is not 12 bytes comes from the ghash kernel; its low word can then be near
+// 2^32, where GCM's counter must wrap within 32 bits.
+TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
+  std::mt19937_64 rng(3);
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    const bytes key = random_bytes(rng, key_len);
+    key_state st;
+    setup(st, key);
+    const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
+    // Continuation from a nonzero y over every length 0..700.
+    for (std::size_t n = 0; n <= 700; n += length_step()) {
+      const bytes data = random_bytes(rng, n);
+      const bytes y0 = random_bytes(rng, 16);
+      // The kernel computes y = (y ^ X) * H block by block from y0: that is GHASH over the data
+      // with y0 XORed into its first block.
+      bytes folded((n + 15) / 16 * 16, 0);
+      std::memcpy(folded.data(), data.data(), n);
+      for (int i = 0; i < 16 && !folded.empty(); ++i) folded[i] ^= y0[i];
+      std::uint8_t y[16];
+      std::memcpy(y, y0.data(), 16);
+      be().gcm->ghash(st.b, y, data.data(), n);
+      const auto want = n ? vg::spec::ghash(h, folded) : vg::spec::block{};
+      if (n == 0) {
+        ASSERT_EQ(0, std::memcmp(y, y0.data(), 16)) << "empty ghash must leave y";
+      } else {
+        ASSERT_EQ(0, std::memcmp(y, want.data(), 16)) << "ghash len " << n;
+      }
+    }
+    // Seal across the wrap: J0's low word = 2^32 - 5, built directly; the expected output is
+    // assembled from spec primitives (AES per counter block, GHASH over the padded message).
+    for (std::size_t n : {0u, 15u, 64u, 100u, 300u, 600u}) {
+      std::uint8_t j0[16];
+      const bytes prefix = random_bytes(rng, 12);
+      std::memcpy(j0, prefix.data(), 12);
+      j0[12] = j0[13] = j0[14] = 0xff;
+      j0[15] = 0xfb;
+      const bytes pt = random_bytes(rng, n);
+      const bytes aad = random_bytes(rng, 20);
+      bytes ct(n);
+      for (std::size_t i = 0; i < n; i += 16) {
+        vg::spec::block cb;
+        std::memcpy(cb.data(), j0, 16);
+        const std::uint32_t c = 0xfffffffbu + static_cast<std::uint32_t>(i / 16 + 1);
+        for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
+        const auto ks = vg::spec::aes_encrypt(key, cb);
+        for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
+      }
+      bytes msg(32 + (n + 15) / 16 * 16 + 16, 0);
+      std::memcpy(msg.data(), aad.data(), 20);
+      std::memcpy(msg.data() + 32, ct.data(), n);
+      const std::uint64_t abits = 20 * 8, cbits = n * 8;
+      for (int k = 0; k < 8; ++k) {
+        msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
+        msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
+      }
+      vg::spec::block j0b;
+      std::memcpy(j0b.data(), j0, 16);
+      auto want_tag = vg::spec::ghash(h, msg);
+      const auto ej0 = vg::spec::aes_encrypt(key, j0b);
+      for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
+      bytes out(n + 1);
+      std::uint8_t tag[16];
+      be().gcm->seal(st.b, j0, aad.data(), 20, pt.data(), out.data(), n, tag);
+      ASSERT_EQ(0, std::memcmp(out.data(), ct.data(), n)) << "wrap ct len " << n;
+      ASSERT_EQ(0, std::memcmp(tag, want_tag.data(), 16)) << "wrap tag len " << n;
+      be().gcm->open(st.b, j0, aad.data(), 20, ct.data(), out.data(), n, tag);
+      ASSERT_EQ(0, std::memcmp(out.data(), pt.data(), n)) << "wrap open len " << n;
+      ASSERT_EQ(0, std::memcmp(tag, want_tag.data(), 16)) << "wrap open tag len " << n;
+
+      // ctr32 from the same counter gives the same keystream and advances by ceil(n/16).
+      std::uint8_t ctr[16];
+      std::memcpy(ctr, j0, 16);
+      ctr[15] = 0xfc;  // inc32(J0)
+      be().gcm->ctr32(st.b, ctr, pt.data(), out.data(), n);
+      ASSERT_EQ(0, std::memcmp(out.data(), ct.data(), n)) << "ctr32 len " << n;
+      const std::uint32_t end = 0xfffffffcu + static_cast<std::uint32_t>((n + 15) / 16);
+      for (int k = 0; k < 4; ++k)
+        ASSERT_EQ(ctr[12 + k], static_cast<std::uint8_t>(end >> (24 - 8 * k))) << "ctr advance";
+      ASSERT_EQ(0, std::memcmp(ctr, j0, 12)) << "ctr32 must only touch the low word";
+    }
+  }
+}
+
+TEST_P(X86Gcm, Ctr32MatchesSpecCtr) {
+  std::mt19937_64 rng(11);
+  for (std::size_t key_len : {16u, 24u, 32u}) {
+    const bytes key = random_bytes(rng, key_len);
+    key_state st;
+    setup(st, key);
+    for (std::size_t n = 0; n <= 1100; n += length_step()) {
+      vg::spec::block ctr0;
+      const bytes r = random_bytes(rng, 16);
+      std::memcpy(ctr0.data(), r.data(), 16);
+      ctr0[12] = 0;  // far from a 32-bit wrap, where spec::ctr (128-bit carry) agrees
+      const bytes pt = random_bytes(rng, n);
+      const bytes want = vg::spec::ctr(key, ctr0, pt);
+      bytes buf(pt);
+      std::uint8_t ctr[16];
+      std::memcpy(ctr, ctr0.data(), 16);
+      be().gcm->ctr32(st.b, ctr, buf.data(), buf.data(), n);
+      ASSERT_EQ(want, buf) << "len " << n;
+    }
+  }
+}
+
+TEST_P(X86Gcm, AndMaskKeepsOrClearsExactlyLen) {
+  if (!be().and_mask) GTEST_SKIP() << "no and_mask";
+  std::mt19937_64 rng(5);
+  for (std::size_t n = 0; n <= 600; ++n) {
+    const bytes data = random_bytes(rng, n + 64);
+    bytes a(data), b(data);
+    be().and_mask(a.data() + 1, n, 0xff);
+    ASSERT_EQ(data, a) << "mask 0xff must keep, len " << n;
+    be().and_mask(b.data() + 1, n, 0x00);
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      const std::uint8_t expect = (i >= 1 && i < 1 + n) ? 0 : data[i];
+      ASSERT_EQ(expect, b[i]) << "byte " << i << " of len " << n;
+    }
+  }
+}
+
+std::string backend_label(const testing::TestParamInfo<const backend*>& info) {
+  std::string s(info.param->name);
+  for (auto& c : s)
+    if (c == '-') c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, X86Gcm,
+                         testing::Values(&vg::detail::backend_aesni_avx,
+                                         &vg::detail::backend_vaes_avx2,
+                                         &vg::detail::backend_vaes_avx512),
+                         backend_label);
+
+}  // namespace

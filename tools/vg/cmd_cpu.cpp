@@ -1,0 +1,37 @@
+// `vg cpu`: what the CPU has, what VG_CPU_FEATURES allows, every compiled-in backend with whether
+// it can run here and what it needs, and the backend new keys get.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "commands.hpp"
+#include "vg/cpu.hpp"
+
+namespace vg::tool {
+
+int run_cpu(const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    std::fprintf(stderr, "usage: vg cpu\n");
+    return 2;
+  }
+  const cpu_feature_set detected = detected_features();
+  const cpu_feature_set allowed = allowed_features();
+  const char* env = std::getenv("VG_CPU_FEATURES");
+  std::printf("detected: %s\n", feature_list(detected).c_str());
+  std::printf("allowed:  %s  (VG_CPU_FEATURES%s%s%s)\n", feature_list(allowed).c_str(),
+              env ? "=\"" : " unset", env ? env : "", env ? "\"" : "");
+  std::printf("backends (best first):\n");
+  for (const backend_info& b : backends()) {
+    const cpu_feature_set missing = b.needs & ~allowed;
+    std::printf("  %-12.*s runnable: %-3s needs: %s", static_cast<int>(b.name.size()),
+                b.name.data(), b.runnable ? "yes" : "no",
+                b.needs ? feature_list(b.needs).c_str() : "(nothing)");
+    if (!b.runnable) std::printf("  [missing: %s]", feature_list(missing).c_str());
+    std::printf("\n");
+  }
+  const std::string_view chosen = default_backend();
+  std::printf("default:  %.*s\n", static_cast<int>(chosen.size()), chosen.data());
+  return 0;
+}
+
+}  // namespace vg::tool

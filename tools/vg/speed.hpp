@@ -1,0 +1,90 @@
+// `vg speed`: shared types of the measurement (speed_measure.cpp), the reports
+// (speed_report.cpp) and the command (cmd_speed.cpp).
+#ifndef VG_TOOLS_VG_SPEED_HPP
+#define VG_TOOLS_VG_SPEED_HPP
+
+#include <cstddef>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "limit.hpp"
+#include "peer.hpp"
+#include "vg/aead.hpp"
+
+namespace vg::tool {
+
+inline constexpr std::size_t speed_aad_bytes = 13;  // a TLS 1.2 record header
+
+enum class operation { seal, open };
+
+struct speed_options {
+  std::vector<algorithm> algs;          // empty = the default set, decided at run time
+  std::vector<operation> ops{operation::seal, operation::open};
+  std::vector<std::size_t> sizes{16, 64, 256, 512, 1024, 1420, 4096, 16384};
+  std::vector<std::string> backends;    // vgcrypt backends to measure; empty = the default one
+  bool all_backends = false;
+  std::vector<std::string> peers;       // empty = every peer compiled in
+  bool no_peers = false;
+  double duration = 0.2;                // seconds of timed rounds per measurement
+  int rounds = 7;
+  bool json = false, csv = false, limit = false;
+  std::string plot;                     // output image for scripts/plot_speed.py
+  int cpu = -1;                         // core to pin to; -1 = the current one
+};
+
+/// One implementation measured: a vgcrypt backend or a peer.
+struct subject {
+  std::string impl;        // "vgcrypt/<backend>" or the peer's name
+  bool is_vgcrypt = false;
+  std::string backend;     // vgcrypt backend name
+  const bench::peer* peer = nullptr;
+};
+
+/// One measurement.
+struct speed_row {
+  algorithm alg = algorithm::aes_128_gcm;
+  operation op = operation::seal;
+  std::size_t bytes = 0;
+  std::string impl;
+  bool is_vgcrypt = false;
+  double ns_per_call = 0;   // median over rounds
+  double spread = 0;        // (max - min) / median over rounds
+  double gbps = 0;          // bytes / ns_per_call (decimal GB/s)
+  double cycles_per_byte = 0;
+  double bound_cpb = 0;     // lower bound (vgcrypt GCM rows on x86), 0 = none
+  std::string check;        // "" = output checked; else why not / what went wrong
+  std::map<std::string, double> ratios;  // peer name -> peer ns / this ns (vgcrypt rows)
+};
+
+struct speed_result {
+  speed_options options;
+  bench::machine_limit limit;
+  std::vector<subject> subjects;
+  std::vector<speed_row> rows;
+  std::string pinning;      // where the process ran
+  std::string cpu_model;
+};
+
+std::string_view alg_name(algorithm alg);
+std::optional<algorithm> parse_alg(std::string_view name);
+std::string_view op_name(operation op);
+
+/// Measures one (subject, alg, op, size); fills everything but bound_cpb and ratios.
+/// Returns nullopt when the subject cannot do `alg`.
+std::optional<speed_row> measure(const subject& s, algorithm alg, operation op, std::size_t bytes,
+                                 const speed_options& options, double core_hz);
+
+/// True when vgcrypt's `backend` (empty = default) can make a key for `alg`.
+bool vgcrypt_supports(const std::string& backend, algorithm alg);
+
+void print_table(std::FILE* to, const speed_result& r);
+void print_limit(std::FILE* to, const speed_result& r);
+void print_json(std::FILE* to, const speed_result& r);
+void print_csv(std::FILE* to, const speed_result& r);
+
+}  // namespace vg::tool
+
+#endif  // VG_TOOLS_VG_SPEED_HPP

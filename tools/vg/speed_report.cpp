@@ -1,0 +1,244 @@
+// `vg speed` outputs: the human table, the limit section, JSON (the input of
+// scripts/plot_speed.py) and CSV.
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "speed.hpp"
+#include "vg/cpu.hpp"
+
+namespace vg::tool {
+namespace {
+
+constexpr algorithm all_algs[] = {algorithm::aes_128_gcm, algorithm::aes_192_gcm,
+                                  algorithm::aes_256_gcm, algorithm::aes_128_gcm_siv,
+                                  algorithm::aes_256_gcm_siv};
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// Peers that appear in the rows of one (alg, op) group, in subject order.
+std::vector<std::string> peers_in(const speed_result& r, algorithm alg, operation op) {
+  std::vector<std::string> out;
+  for (const subject& s : r.subjects) {
+    if (s.is_vgcrypt) continue;
+    for (const speed_row& row : r.rows) {
+      if (row.impl == s.impl && row.alg == alg && row.op == op) {
+        out.push_back(s.impl);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+void print_header(std::FILE* to, const speed_result& r) {
+  std::fprintf(to, "cpu: %s, %s\n", r.cpu_model.c_str(), r.pinning.c_str());
+  std::fprintf(to, "clock: %s\n", r.limit.clock.method.c_str());
+  std::fprintf(to, "method: key reused, %zu-byte AAD, 12-byte nonce, out of place; %.2f s of thread CPU time per "
+               "measurement in %d rounds after a warm-up; median time per call, spread = "
+               "(max-min)/median; cyc/B in measured core cycles\n",
+               speed_aad_bytes, r.options.duration, r.options.rounds);
+  for (const subject& s : r.subjects) {
+    if (s.is_vgcrypt) continue;
+    std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
+  }
+  std::fprintf(to, "xPEER = PEER's time / vgcrypt's time (above 1: vgcrypt is faster); eff = "
+               "lower bound / measured cycles (vg speed --limit)\n");
+}
+
+}  // namespace
+
+std::string_view alg_name(algorithm alg) {
+  switch (alg) {
+    case algorithm::aes_128_gcm: return "aes-128-gcm";
+    case algorithm::aes_192_gcm: return "aes-192-gcm";
+    case algorithm::aes_256_gcm: return "aes-256-gcm";
+    case algorithm::aes_128_gcm_siv: return "aes-128-gcm-siv";
+    case algorithm::aes_256_gcm_siv: return "aes-256-gcm-siv";
+  }
+  return "?";
+}
+
+std::optional<algorithm> parse_alg(std::string_view name) {
+  for (algorithm alg : all_algs)
+    if (alg_name(alg) == name) return alg;
+  return std::nullopt;
+}
+
+std::string_view op_name(operation op) { return op == operation::seal ? "seal" : "open"; }
+
+void print_table(std::FILE* to, const speed_result& r) {
+  print_header(to, r);
+  for (algorithm alg : r.options.algs) {
+    for (operation op : r.options.ops) {
+      const std::vector<std::string> peers = peers_in(r, alg, op);
+      bool any = false;
+      for (const speed_row& row : r.rows) any |= row.alg == alg && row.op == op;
+      if (!any) continue;
+      std::fprintf(to, "\n%s %s\n%8s  %-22s %9s %7s %7s %6s %6s %5s", alg_name(alg).data(),
+                   op_name(op).data(), "bytes", "implementation", "ns/call", "GB/s", "cyc/B",
+                   "spread", "bound", "eff");
+      for (const std::string& p : peers) std::fprintf(to, " %8s", ("x" + p).c_str());
+      std::fprintf(to, "\n");
+      for (std::size_t bytes : r.options.sizes) {
+        for (const speed_row& row : r.rows) {
+          if (row.alg != alg || row.op != op || row.bytes != bytes) continue;
+          std::fprintf(to, "%8zu  %-22s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, row.impl.c_str(),
+                       row.ns_per_call, row.gbps, row.cycles_per_byte, row.spread * 100);
+          if (row.bound_cpb > 0) {
+            std::fprintf(to, " %6.3f %4.0f%%", row.bound_cpb,
+                         100 * row.bound_cpb / row.cycles_per_byte);
+          } else {
+            std::fprintf(to, " %6s %5s", "-", "-");
+          }
+          if (row.is_vgcrypt) {
+            for (const std::string& p : peers) {
+              auto it = row.ratios.find(p);
+              if (it == row.ratios.end()) {
+                std::fprintf(to, " %8s", "-");
+              } else {
+                std::fprintf(to, " %7.2fx", it->second);
+              }
+            }
+          }
+          if (!row.check.empty()) std::fprintf(to, "  %s", row.check.c_str());
+          std::fprintf(to, "\n");
+        }
+      }
+    }
+  }
+}
+
+void print_limit(std::FILE* to, const speed_result& r) {
+  std::fprintf(to, "machine limit (instructions started per core cycle; independent chains)\n");
+  std::fprintf(to, "%6s %8s %8s %10s\n", "width", "aesenc", "clmul", "mixed 2:1");
+  for (const bench::width_rates& w : r.limit.widths) {
+    if (!w.measured) {
+      std::fprintf(to, "%6s  not available on this CPU\n", w.width.data());
+      continue;
+    }
+    std::fprintf(to, "%6s %8.2f %8.2f %10.2f\n", w.width.data(), w.aes, w.clmul, w.mixed);
+  }
+  std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
+  std::fprintf(to, "%-12s %-12s %s\n", "backend", "algorithm", "bound cyc/B at 16 KiB (GB/s at the measured clock)");
+  for (const backend_info& b : backends()) {
+    std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
+    if (!scheme) continue;
+    for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm}) {
+      const double cycles = bench::bound_cycles(r.limit, *scheme, alg, 16384, speed_aad_bytes);
+      if (cycles <= 0) {
+        std::fprintf(to, "%-12s %-12s not measurable here\n", b.name.data(), alg_name(alg).data());
+        continue;
+      }
+      const double cpb = cycles / 16384;
+      std::fprintf(to, "%-12s %-12s %.3f (%.1f GB/s)   [%s]\n", b.name.data(), alg_name(alg).data(),
+                   cpb, r.limit.clock.core_hz / cpb * 1e-9, scheme->note.data());
+    }
+  }
+  std::fprintf(to, "\n");
+}
+
+void print_json(std::FILE* to, const speed_result& r) {
+  std::fprintf(to, "{\n  \"tool\": \"vg speed\",\n  \"cpu\": %s,\n  \"pinning\": %s,\n",
+               json_string(r.cpu_model).c_str(), json_string(r.pinning).c_str());
+  std::fprintf(to, "  \"detected_features\": %s,\n  \"allowed_features\": %s,\n",
+               json_string(feature_list(detected_features())).c_str(),
+               json_string(feature_list(allowed_features())).c_str());
+  std::fprintf(to,
+               "  \"clock\": {\"core_hz\": %.0f, \"core_spread\": %.4f, \"tsc_hz\": %.0f, "
+               "\"method\": %s},\n",
+               r.limit.clock.core_hz, r.limit.clock.core_spread, r.limit.clock.tsc_hz,
+               json_string(r.limit.clock.method).c_str());
+  std::fprintf(to, "  \"aad_bytes\": %zu,\n  \"duration_s\": %.3f,\n  \"rounds\": %d,\n",
+               speed_aad_bytes, r.options.duration, r.options.rounds);
+  std::fprintf(to, "  \"limit\": [");
+  bool first = true;
+  for (const bench::width_rates& w : r.limit.widths) {
+    if (!w.measured) continue;
+    std::fprintf(to, "%s\n    {\"width\": \"%s\", \"blocks\": %d, \"aesenc_per_cycle\": %.3f, "
+                 "\"clmul_per_cycle\": %.3f, \"mixed_per_cycle\": %.3f}",
+                 first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.mixed);
+    first = false;
+  }
+  std::fprintf(to, "\n  ],\n  \"implementations\": [");
+  first = true;
+  for (const subject& s : r.subjects) {
+    std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
+                 first ? "" : ",", json_string(s.impl).c_str(),
+                 s.is_vgcrypt ? "vgcrypt" : "peer",
+                 json_string(s.is_vgcrypt ? s.backend : s.peer->code_path()).c_str());
+    first = false;
+  }
+  std::fprintf(to, "\n  ],\n  \"results\": [");
+  first = true;
+  for (const speed_row& row : r.rows) {
+    std::fprintf(to,
+                 "%s\n    {\"alg\": \"%s\", \"op\": \"%s\", \"bytes\": %zu, \"impl\": %s, "
+                 "\"kind\": \"%s\", \"ns_per_call\": %.3f, \"spread\": %.4f, \"gbps\": %.4f, "
+                 "\"cycles_per_byte\": %.4f",
+                 first ? "" : ",", alg_name(row.alg).data(), op_name(row.op).data(), row.bytes,
+                 json_string(row.impl).c_str(), row.is_vgcrypt ? "vgcrypt" : "peer",
+                 row.ns_per_call, row.spread, row.gbps, row.cycles_per_byte);
+    if (row.bound_cpb > 0)
+      std::fprintf(to, ", \"bound_cycles_per_byte\": %.4f, \"efficiency\": %.4f", row.bound_cpb,
+                   row.bound_cpb / row.cycles_per_byte);
+    if (!row.ratios.empty()) {
+      std::fprintf(to, ", \"ratios\": {");
+      bool f = true;
+      for (const auto& [peer, ratio] : row.ratios) {
+        std::fprintf(to, "%s%s: %.4f", f ? "" : ", ", json_string(peer).c_str(), ratio);
+        f = false;
+      }
+      std::fprintf(to, "}");
+    }
+    if (!row.check.empty()) std::fprintf(to, ", \"check\": %s", json_string(row.check).c_str());
+    std::fprintf(to, "}");
+    first = false;
+  }
+  std::fprintf(to, "\n  ]\n}\n");
+}
+
+void print_csv(std::FILE* to, const speed_result& r) {
+  std::set<std::string> peers;
+  for (const subject& s : r.subjects)
+    if (!s.is_vgcrypt) peers.insert(s.impl);
+  std::fprintf(to, "alg,op,bytes,impl,ns_per_call,spread,gbps,cycles_per_byte,bound_cycles_per_"
+               "byte,efficiency,check");
+  for (const std::string& p : peers) std::fprintf(to, ",ratio_%s", p.c_str());
+  std::fprintf(to, "\n");
+  for (const speed_row& row : r.rows) {
+    std::fprintf(to, "%s,%s,%zu,%s,%.3f,%.4f,%.4f,%.4f,", alg_name(row.alg).data(),
+                 op_name(row.op).data(), row.bytes, row.impl.c_str(), row.ns_per_call, row.spread,
+                 row.gbps, row.cycles_per_byte);
+    if (row.bound_cpb > 0) {
+      std::fprintf(to, "%.4f,%.4f,", row.bound_cpb, row.bound_cpb / row.cycles_per_byte);
+    } else {
+      std::fprintf(to, ",,");
+    }
+    std::fprintf(to, "%s", row.check.c_str());
+    for (const std::string& p : peers) {
+      auto it = row.ratios.find(p);
+      if (it == row.ratios.end()) {
+        std::fprintf(to, ",");
+      } else {
+        std::fprintf(to, ",%.4f", it->second);
+      }
+    }
+    std::fprintf(to, "\n");
+  }
+}
+
+}  // namespace vg::tool
