@@ -13,7 +13,9 @@ namespace {
 double measured_core_hz = 0;
 }
 
-double core_hz() { return measured_core_hz; }
+double core_hz() {
+  return measured_core_hz;
+}
 
 benchmark::Counter cycles_per_byte(std::int64_t total_bytes) {
   return benchmark::Counter(static_cast<double>(total_bytes) / core_hz(),
@@ -29,7 +31,8 @@ int main(int argc, char** argv) {
   benchmark::AddCustomContext("vg_clock", clock.method);
   benchmark::AddCustomContext("vg_backend", std::string(vg::default_backend()));
   benchmark::AddCustomContext("vg_allowed_features", vg::feature_list(vg::allowed_features()));
-  for (const peer* p : all_peers()) benchmark::AddCustomContext("peer_" + std::string(p->name()), p->code_path());
+  for (const peer* p : all_peers())
+    benchmark::AddCustomContext("peer_" + std::string(p->name()), p->code_path());
   register_gcm_cases();
   register_limit_cases();
   benchmark::Initialize(&argc, argv);

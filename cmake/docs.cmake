@@ -1,6 +1,6 @@
 # `docs`: the HTML API reference of include/vg/ by Doxygen (docs/Doxyfile.in), written to
 # <build>/docs/html. Any warning fails the target, and every public declaration must be documented
-# (WARN_IF_UNDOCUMENTED), so an undocumented addition to the public headers breaks the build of the docs.
+# (WARN_IF_UNDOCUMENTED), so an undocumented addition to the public headers fails the target.
 find_package(Doxygen QUIET)
 if(NOT DOXYGEN_FOUND)
   message(STATUS "doxygen not found: no `docs` target (scripts/install-deps installs it)")

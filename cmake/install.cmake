@@ -6,10 +6,11 @@
 #            package (vgcrypt::vgcrypt, vgcrypt::vgcrypt_shared) and
 #            vgcrypt.pc                                                  -> libvgcrypt-dev
 #   tools    the `vg` command                                            -> vgcrypt-tools
+#   provider the OpenSSL 3 module (its rules are in provider/)         -> vgcrypt-openssl-provider
 #
-# Both generated files are relocatable: the CMake package finds itself relative to its own folder and
-# vgcrypt.pc uses ${pcfiledir}, so `cmake --install build --prefix P` works for any P chosen at
-# install time, not only the CMAKE_INSTALL_PREFIX of the configure step.
+# `cmake --install build --prefix P` works for any P chosen at install time, not only the
+# CMAKE_INSTALL_PREFIX of the configure step: the CMake package finds the prefix relative to its own
+# folder, and vgcrypt.pc is written during the installation.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -34,7 +35,8 @@ install(TARGETS vgcrypt_shared EXPORT vgcrypt-targets
 install(TARGETS vgcrypt EXPORT vgcrypt-targets
         ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT dev)
 
-if(TARGET vg)  # tools/vg is optional (VG_BUILD_TOOLS)
+# Here rather than in tools/vg/, which only builds the tool. tools/vg is optional (VG_BUILD_TOOLS).
+if(TARGET vg)
   install(TARGETS vg RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT tools)
 endif()
 
@@ -55,9 +57,16 @@ install(FILES "${PROJECT_BINARY_DIR}/vgcrypt-config.cmake"
               "${PROJECT_BINARY_DIR}/vgcrypt-config-version.cmake"
         DESTINATION "${VG_INSTALL_CMAKEDIR}" COMPONENT dev)
 
-# pkg-config: prefix is derived from the .pc file's own location.
-file(RELATIVE_PATH VG_PC_PREFIX_FROM_PCDIR "/root/${VG_INSTALL_PKGCONFIGDIR}" "/root")
-string(REGEX REPLACE "/$" "" VG_PC_PREFIX_FROM_PCDIR "${VG_PC_PREFIX_FROM_PCDIR}")
-configure_file("${CMAKE_CURRENT_LIST_DIR}/vgcrypt.pc.in" "${PROJECT_BINARY_DIR}/vgcrypt.pc" @ONLY)
-install(FILES "${PROJECT_BINARY_DIR}/vgcrypt.pc" DESTINATION "${VG_INSTALL_PKGCONFIGDIR}"
+# pkg-config: the prefix is written at install time, when it is known (--prefix, or /usr under
+# CPack), as an absolute path, so that pkg-config recognises /usr/include and /usr/lib as system
+# folders and leaves them out of --cflags/--libs.
+set(VG_PC_PREFIX "@VG_PC_PREFIX_AT_INSTALL@")  # configure_file keeps this token for install time
+configure_file("${CMAKE_CURRENT_LIST_DIR}/vgcrypt.pc.in" "${PROJECT_BINARY_DIR}/vgcrypt.pc.in"
+               @ONLY)
+install(CODE "
+  file(READ \"${PROJECT_BINARY_DIR}/vgcrypt.pc.in\" vg_pc)
+  string(REPLACE \"@VG_PC_PREFIX_AT_INSTALL@\" \"\${CMAKE_INSTALL_PREFIX}\" vg_pc \"\${vg_pc}\")
+  file(WRITE \"${PROJECT_BINARY_DIR}/pkgconfig/vgcrypt.pc\" \"\${vg_pc}\")
+  " COMPONENT dev)
+install(FILES "${PROJECT_BINARY_DIR}/pkgconfig/vgcrypt.pc" DESTINATION "${VG_INSTALL_PKGCONFIGDIR}"
         COMPONENT dev)

@@ -23,8 +23,14 @@ struct xmm {
 
 namespace vg::bench::limit {
 
-void aesenc_xmm(std::uint64_t iterations, void* sink) { run_aesenc<xmm>(iterations, sink); }
-void clmul_xmm(std::uint64_t iterations, void* sink) { run_clmul<xmm>(iterations, sink); }
-void mixed_xmm(std::uint64_t iterations, void* sink) { run_mixed<xmm>(iterations, sink); }
+void aesenc_xmm(std::uint64_t iterations, void* sink) {
+  run_aesenc<xmm>(iterations, sink);
+}
+void clmul_xmm(std::uint64_t iterations, void* sink) {
+  run_clmul<xmm>(iterations, sink);
+}
+void mixed_xmm(std::uint64_t iterations, void* sink) {
+  run_mixed<xmm>(iterations, sink);
+}
 
 }  // namespace vg::bench::limit

@@ -23,8 +23,14 @@ struct ymm {
 
 namespace vg::bench::limit {
 
-void aesenc_ymm(std::uint64_t iterations, void* sink) { run_aesenc<ymm>(iterations, sink); }
-void clmul_ymm(std::uint64_t iterations, void* sink) { run_clmul<ymm>(iterations, sink); }
-void mixed_ymm(std::uint64_t iterations, void* sink) { run_mixed<ymm>(iterations, sink); }
+void aesenc_ymm(std::uint64_t iterations, void* sink) {
+  run_aesenc<ymm>(iterations, sink);
+}
+void clmul_ymm(std::uint64_t iterations, void* sink) {
+  run_clmul<ymm>(iterations, sink);
+}
+void mixed_ymm(std::uint64_t iterations, void* sink) {
+  run_mixed<ymm>(iterations, sink);
+}
 
 }  // namespace vg::bench::limit

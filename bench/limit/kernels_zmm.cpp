@@ -23,8 +23,14 @@ struct zmm {
 
 namespace vg::bench::limit {
 
-void aesenc_zmm(std::uint64_t iterations, void* sink) { run_aesenc<zmm>(iterations, sink); }
-void clmul_zmm(std::uint64_t iterations, void* sink) { run_clmul<zmm>(iterations, sink); }
-void mixed_zmm(std::uint64_t iterations, void* sink) { run_mixed<zmm>(iterations, sink); }
+void aesenc_zmm(std::uint64_t iterations, void* sink) {
+  run_aesenc<zmm>(iterations, sink);
+}
+void clmul_zmm(std::uint64_t iterations, void* sink) {
+  run_clmul<zmm>(iterations, sink);
+}
+void mixed_zmm(std::uint64_t iterations, void* sink) {
+  run_mixed<zmm>(iterations, sink);
+}
 
 }  // namespace vg::bench::limit

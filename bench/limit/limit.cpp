@@ -15,14 +15,14 @@ namespace {
 using kernel_fn = void (*)(std::uint64_t, void*);
 
 // Instructions per core cycle of `kernel` executing `per_iteration` instructions per iteration,
-// from its fastest short run within `ms` milliseconds (a limit is what the core does when
-// nothing disturbs it; see min_batch_ns).
+// from its fast short runs (fast_batch_ns) within `ms` milliseconds (a limit is what the core does
+// when nothing disturbs it; see fast_batch_ns).
 double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
   alignas(64) unsigned char sink[64];
   constexpr std::uint64_t iterations = 64;  // 64 * 96 instructions: tens of microseconds
   kernel(iterations, sink);  // warm-up: brings the wide units up and the code into cache
-  const double best_ns = min_batch_ns([&] { kernel(iterations, sink); },
-                                      static_cast<std::uint64_t>(ms) * 1'000'000);
+  const double best_ns =
+      fast_batch_ns([&] { kernel(iterations, sink); }, static_cast<std::uint64_t>(ms) * 1'000'000);
   return static_cast<double>(iterations) * per_iteration / (best_ns * 1e-9 * core_hz);
 }
 
@@ -32,13 +32,15 @@ bool has_all(cpu_feature_set have, std::initializer_list<cpu_feature> need) {
   return true;
 }
 
-// The schemes of the x86 backends: Karatsuba-free 4 multiplies per block (low, high and the two
-// middle products, the middles added before reduction), one 2-multiply reduction per batch of
-// 8 registers, as src/backends/x86/gcm_kernel.inc does.
+// The schemes of the x86 backends, as src/backends/x86/gcm_kernel.inc instantiates them:
+// Karatsuba products (lo, hi, middle: 3 multiplies per block, summed unreduced), one Montgomery
+// reduction (2 multiplies, all lanes of a register at once) per batch. Keep in step with the
+// kernel's batch sizes: gcm_kernel<vec128, 8>, <vec256, 4>, <vec512, 4>.
 constexpr gcm_scheme schemes[] = {
-    {"aesni-avx", "xmm", 4, 2, 8, "AES-NI + PCLMULQDQ xmm, 8 blocks a batch, 4 mul/block"},
-    {"vaes-avx2", "ymm", 4, 2, 16, "VAES + VPCLMULQDQ ymm, 8 registers a batch, 4 mul/block"},
-    {"vaes-avx512", "zmm", 4, 2, 32, "VAES + VPCLMULQDQ zmm, 8 registers a batch, 4 mul/block"},
+    {"aesni-avx", "xmm", 3, 2, 8, "AES-NI + PCLMULQDQ xmm, batch 8 blocks, Karatsuba 3 mul/block"},
+    {"vaes-avx2", "ymm", 3, 2, 8, "VAES + VPCLMULQDQ ymm, batch 4 regs = 8 blocks, 3 mul/block"},
+    {"vaes-avx512", "zmm", 3, 2, 16,
+     "VAES + VPCLMULQDQ zmm, batch 4 regs = 16 blocks, 3 mul/block"},
 };
 
 }  // namespace
@@ -62,8 +64,8 @@ machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
   const kernels_at by_width[3] = {
       {has_all(features, {cf::aes, cf::pclmulqdq, cf::avx}), limit::aesenc_xmm, limit::clmul_xmm,
        limit::mixed_xmm},
-      {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx2}), limit::aesenc_ymm,
-       limit::clmul_ymm, limit::mixed_ymm},
+      {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx2}), limit::aesenc_ymm, limit::clmul_ymm,
+       limit::mixed_ymm},
       {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx512f}), limit::aesenc_zmm,
        limit::clmul_zmm, limit::mixed_zmm},
   };
@@ -98,8 +100,7 @@ double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algori
   if (w == nullptr || !w->measured || w->aes <= 0 || w->clmul <= 0 || w->mixed <= 0) return 0;
   const double rounds = key_length(alg) == 16 ? 10 : key_length(alg) == 24 ? 12 : 14;
   const double data_blocks = std::ceil(static_cast<double>(bytes) / 16);
-  const double ghash_blocks =
-      std::ceil(static_cast<double>(aad_bytes) / 16) + data_blocks + 1;
+  const double ghash_blocks = std::ceil(static_cast<double>(aad_bytes) / 16) + data_blocks + 1;
   const double aes = rounds * (data_blocks + 1) / w->blocks;
   const double clmul = scheme.clmul_per_block * ghash_blocks / w->blocks +
                        scheme.reductions_per_batch * std::ceil(ghash_blocks / scheme.batch_blocks);

@@ -3,7 +3,7 @@
 // that those rates put under each vgcrypt backend.
 //
 // Design: the rates come from the kernels in kernels_{xmm,ymm,zmm}.cpp (independent chains, so
-// only issue throughput limits them), timed (fastest of short runs) and converted to core cycles with
+// only issue throughput limits them), timed (fast short runs) and converted to core cycles with
 // the measured core frequency (clock.hpp). The bound counts the instructions a backend's scheme
 // must execute for a message (see bound_cycles) and divides by those rates; it ignores loads,
 // stores, XORs and shuffles, so it is a bound no implementation of that scheme can beat, not a

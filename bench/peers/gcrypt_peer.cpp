@@ -58,9 +58,12 @@ const std::string& library_features() {
 
 int algo_for(algorithm alg) {
   switch (alg) {
-    case algorithm::aes_128_gcm: return GCRY_CIPHER_AES128;
-    case algorithm::aes_256_gcm: return GCRY_CIPHER_AES256;
-    default: return 0;
+    case algorithm::aes_128_gcm:
+      return GCRY_CIPHER_AES128;
+    case algorithm::aes_256_gcm:
+      return GCRY_CIPHER_AES256;
+    default:
+      return 0;
   }
 }
 

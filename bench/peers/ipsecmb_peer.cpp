@@ -60,16 +60,20 @@ const manager& shared_manager() {
 }
 
 std::string describe(const IMB_MGR* mgr) {
-  const bool vaes = (mgr->features & IMB_FEATURE_VAES) != 0 &&
-                    (mgr->features & IMB_FEATURE_VPCLMULQDQ) != 0;
+  const bool vaes =
+      (mgr->features & IMB_FEATURE_VAES) != 0 && (mgr->features & IMB_FEATURE_VPCLMULQDQ) != 0;
   switch (mgr->used_arch) {
     case IMB_ARCH_AVX512:
       return vaes ? "avx512: VAES+VPCLMULQDQ zmm GCM (type 2)"
                   : "avx512: AES-NI+PCLMULQDQ by8 (type 1, no VAES)";
-    case IMB_ARCH_AVX2: return "avx2: AES-NI+AVX2+PCLMULQDQ by8 (gen4; no VAES GCM in 1.3)";
-    case IMB_ARCH_AVX: return "avx: AES-NI+AVX+PCLMULQDQ by8 (gen2)";
-    case IMB_ARCH_SSE: return "sse: AES-NI+SSE+PCLMULQDQ by8";
-    default: return "unknown arch";
+    case IMB_ARCH_AVX2:
+      return "avx2: AES-NI+AVX2+PCLMULQDQ by8 (gen4; no VAES GCM in 1.3)";
+    case IMB_ARCH_AVX:
+      return "avx: AES-NI+AVX+PCLMULQDQ by8 (gen2)";
+    case IMB_ARCH_SSE:
+      return "sse: AES-NI+SSE+PCLMULQDQ by8";
+    default:
+      return "unknown arch";
   }
 }
 

@@ -5,7 +5,8 @@
 // AAD update, one data update, final, and the tag ctrl — what `openssl speed -aead` and TLS do.
 // On x86-64, OpenSSL 3.0 takes its "aesni_gcm" stitched AES-NI + AVX loop (6 blocks a batch,
 // gated on AVX + MOVBE) for the part of a message from 288 bytes (seal) or 96 bytes (open) on,
-// and separate AES-NI CTR + PCLMUL GHASH for the rest; 3.0 has no VAES/VPCLMULQDQ code for GCM (that arrived in 3.1/3.2 for AVX-512).
+// and separate AES-NI CTR + PCLMUL GHASH for the rest; 3.0 has no VAES/VPCLMULQDQ code for GCM
+// (that arrived in 3.1/3.2 for AVX-512).
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
@@ -17,9 +18,12 @@ namespace {
 
 const EVP_CIPHER* cipher_for(algorithm alg) {
   switch (alg) {
-    case algorithm::aes_128_gcm: return EVP_aes_128_gcm();
-    case algorithm::aes_256_gcm: return EVP_aes_256_gcm();
-    default: return nullptr;
+    case algorithm::aes_128_gcm:
+      return EVP_aes_128_gcm();
+    case algorithm::aes_256_gcm:
+      return EVP_aes_256_gcm();
+    default:
+      return nullptr;
   }
 }
 
@@ -27,8 +31,7 @@ class openssl_key final : public peer_key {
  public:
   openssl_key(const EVP_CIPHER* cipher, bytes_view key, bool* ok)
       : enc_(EVP_CIPHER_CTX_new()), dec_(EVP_CIPHER_CTX_new()) {
-    *ok = enc_ && dec_ &&
-          EVP_EncryptInit_ex(enc_, cipher, nullptr, key.data(), nullptr) == 1 &&
+    *ok = enc_ && dec_ && EVP_EncryptInit_ex(enc_, cipher, nullptr, key.data(), nullptr) == 1 &&
           EVP_DecryptInit_ex(dec_, cipher, nullptr, key.data(), nullptr) == 1;
   }
   ~openssl_key() override {
@@ -45,8 +48,8 @@ class openssl_key final : public peer_key {
     if (!aad.empty() &&
         EVP_EncryptUpdate(enc_, nullptr, &n, aad.data(), static_cast<int>(aad.size())) != 1)
       return false;
-    if (!in.empty() && EVP_EncryptUpdate(enc_, out.data(), &n, in.data(),
-                                         static_cast<int>(in.size())) != 1)
+    if (!in.empty() &&
+        EVP_EncryptUpdate(enc_, out.data(), &n, in.data(), static_cast<int>(in.size())) != 1)
       return false;
     if (EVP_EncryptFinal_ex(enc_, out.data() + in.size(), &n) != 1) return false;
     return EVP_CIPHER_CTX_ctrl(enc_, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag.size()),
@@ -60,8 +63,8 @@ class openssl_key final : public peer_key {
     if (!aad.empty() &&
         EVP_DecryptUpdate(dec_, nullptr, &n, aad.data(), static_cast<int>(aad.size())) != 1)
       return false;
-    if (!in.empty() && EVP_DecryptUpdate(dec_, out.data(), &n, in.data(),
-                                         static_cast<int>(in.size())) != 1)
+    if (!in.empty() &&
+        EVP_DecryptUpdate(dec_, out.data(), &n, in.data(), static_cast<int>(in.size())) != 1)
       return false;
     // The tag ctrl takes a non-const pointer but only reads it.
     if (EVP_CIPHER_CTX_ctrl(dec_, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(tag.size()),

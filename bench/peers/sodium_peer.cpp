@@ -33,9 +33,9 @@ class sodium_key final : public peer_key {
 
   bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
             bytes_view tag) override {
-    return crypto_aead_aes256gcm_decrypt_detached_afternm(out.data(), nullptr, in.data(),
-                                                           in.size(), tag.data(), aad.data(),
-                                                           aad.size(), nonce.data(), &state_) == 0;
+    return crypto_aead_aes256gcm_decrypt_detached_afternm(out.data(), nullptr, in.data(), in.size(),
+                                                          tag.data(), aad.data(), aad.size(),
+                                                          nonce.data(), &state_) == 0;
   }
 
  private:

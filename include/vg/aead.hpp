@@ -117,8 +117,9 @@ class VG_API aead_key {
   [[nodiscard]] std::string_view backend_name() const noexcept;
 
  private:
-  friend class ctr_key;  // reuses the GCM key state and its CTR kernel
-  void wipe() noexcept;
+  friend class ctr_key;     // reuses the GCM key state and its CTR kernel
+  friend class gcm_stream;  // incremental GCM over the key's GHASH and CTR kernels
+  VG_LOCAL void wipe() noexcept;
 
   const detail::backend* backend_ = nullptr;
   algorithm alg_ = algorithm::aes_128_gcm;

@@ -22,10 +22,15 @@
 /** \def VG_API
  * Marks a declaration as part of the ABI of libvgcrypt.so (default visibility); everything
  * else in the library is hidden. */
+/** \def VG_LOCAL
+ * Keeps a member of a VG_API class out of the ABI: for private member functions, which callers
+ * cannot reach (they must not be called from inline code in the headers either). */
 #if defined(_WIN32)
 #define VG_API
+#define VG_LOCAL
 #else
 #define VG_API __attribute__((visibility("default")))
+#define VG_LOCAL __attribute__((visibility("hidden")))
 #endif
 
 #ifdef __cplusplus
@@ -85,6 +90,54 @@ VG_API const char *vg_status_string(vg_status status);
 
 /** The library version, e.g. "0.1.0". */
 VG_API const char *vg_version(void);
+
+/* ---- Incremental AES-GCM (added in 0.2; everything above is ABI-frozen) --------------------------
+ *
+ * One message in pieces: vg_gcm_stream_begin_seal()/_begin_open(), vg_gcm_stream_aad() any number of
+ * times, vg_gcm_stream_update() any number of times, then vg_gcm_stream_finish_seal()/_finish_open().
+ * Any chunking gives the bytes and tag of vg_aead_seal()/vg_aead_open(); each update writes exactly
+ * `len` bytes (in place: out == in, or no overlap). The stream refers to the vg_aead given to begin:
+ * keep that alive until the stream is finished. A stream is not for concurrent use; copies made with
+ * vg_gcm_stream_copy() continue independently.
+ *
+ * WARNING: when opening, vg_gcm_stream_update() releases plaintext BEFORE the tag is checked. Do not
+ * use it until vg_gcm_stream_finish_open() returned VG_OK; discard it otherwise. vg_aead_open() (which
+ * releases nothing on failure) is the recommended way to decrypt a message that fits in memory.
+ */
+
+/** An incremental AES-GCM message (sealing or opening). */
+typedef struct vg_gcm_stream vg_gcm_stream;
+
+/** Allocates an idle stream (the only allocating call of this section). *out is NULL on failure. */
+VG_API vg_status vg_gcm_stream_new(vg_gcm_stream **out);
+
+/** Wipes and frees a stream. NULL is a no-op. */
+VG_API void vg_gcm_stream_free(vg_gcm_stream *stream);
+
+/** Makes `dst` an independent copy of `src`, at whatever point `src` is. */
+VG_API vg_status vg_gcm_stream_copy(vg_gcm_stream *dst, const vg_gcm_stream *src);
+
+/** Starts sealing one message under an AES-GCM key with `nonce` (>= 1 byte; 12 recommended). */
+VG_API vg_status vg_gcm_stream_begin_seal(vg_gcm_stream *stream, const vg_aead *aead,
+                                          const uint8_t *nonce, size_t nonce_len);
+
+/** Starts opening one message; see the WARNING above. */
+VG_API vg_status vg_gcm_stream_begin_open(vg_gcm_stream *stream, const vg_aead *aead,
+                                          const uint8_t *nonce, size_t nonce_len);
+
+/** Adds associated data; only before the first vg_gcm_stream_update(). */
+VG_API vg_status vg_gcm_stream_aad(vg_gcm_stream *stream, const uint8_t *aad, size_t aad_len);
+
+/** Encrypts (sealing) or decrypts (opening) `len` bytes of `in` into `out`. */
+VG_API vg_status vg_gcm_stream_update(vg_gcm_stream *stream, const uint8_t *in, size_t len,
+                                      uint8_t *out);
+
+/** Ends a sealing stream and writes a `tag_len`-byte tag (4..16). */
+VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream *stream, uint8_t *tag, size_t tag_len);
+
+/** Ends an opening stream: VG_OK if `tag` (4..16 bytes) authenticates the message, else VG_ERR_AUTH. */
+VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream *stream, const uint8_t *tag,
+                                           size_t tag_len);
 
 #ifdef __cplusplus
 }

@@ -84,7 +84,7 @@ TEST_P(CppApi, UnknownBackendIsUnsupported) {
 }
 
 TEST_P(CppApi, EmptyAndMovedFromKeys) {
-  const vg::aead_key empty;
+  vg::aead_key empty;
   EXPECT_TRUE(empty.empty());
   EXPECT_EQ(empty.backend_name(), "");
   EXPECT_EQ(seal(empty), vg::status::argument);

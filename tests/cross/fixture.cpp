@@ -1,7 +1,16 @@
 // Fixture set-up and the one instantiation of the cross suite over backends x key sizes.
 #include "cross/fixture.hpp"
 
+#include <ostream>
+
 #include "common/backends.hpp"
+
+namespace vg {
+// Readable parameter values in test names and failure messages ("aes-256-gcm", not raw bytes).
+void PrintTo(algorithm alg, std::ostream* os) {
+  *os << "aes-" << 8 * key_length(alg) << "-gcm";
+}
+}  // namespace vg
 
 namespace vg::test {
 

@@ -65,6 +65,10 @@ std::string check_decrypt(implementation& impl, const cavp_gcm_case& c) {
   return "";
 }
 
+void PrintTo(const cavp_file& f, std::ostream* os) {
+  *os << f.name;
+}
+
 class CavpTest : public ::testing::TestWithParam<std::tuple<std::string, cavp_file>> {};
 
 TEST_P(CavpTest, AllRecords) {

@@ -185,7 +185,8 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
   }
   if (!o.no_peers) {
     if (o.peers.empty()) {
-      for (const bench::peer* p : bench::all_peers()) out.push_back({std::string(p->name()), false, "", p});
+      for (const bench::peer* p : bench::all_peers())
+        out.push_back({std::string(p->name()), false, "", p});
     } else {
       for (const std::string& name : o.peers) {
         const bench::peer* p = bench::find_peer(name);
@@ -236,9 +237,15 @@ int plot(const speed_result& r) {
   std::FILE* f = fdopen(fd, "w");
   print_json(f, r);
   std::fclose(f);
+  // Debian's python3-matplotlib belongs to /usr/bin/python3, which a python3 earlier in PATH
+  // (pyenv, a virtualenv) may shadow; VG_PYTHON and VG_PLOT_SCRIPT override both choices.
+  const char* python = std::getenv("VG_PYTHON");
+  if (python == nullptr)
+    python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
   const char* script = std::getenv("VG_PLOT_SCRIPT");
-  const std::string command = std::string("python3 '") + (script ? script : VG_PLOT_SCRIPT) +
-                              "' '" + path + "' '" + r.options.plot + "'";
+  const std::string command = std::string("'") + python + "' '" +
+                              (script ? script : VG_PLOT_SCRIPT) + "' '" + path + "' '" +
+                              r.options.plot + "'";
   const int status = std::system(command.c_str());
   std::remove(path);
   if (status != 0) {

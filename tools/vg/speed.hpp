@@ -21,25 +21,25 @@ inline constexpr std::size_t speed_aad_bytes = 13;  // a TLS 1.2 record header
 enum class operation { seal, open };
 
 struct speed_options {
-  std::vector<algorithm> algs;          // empty = the default set, decided at run time
+  std::vector<algorithm> algs;  // empty = the default set, decided at run time
   std::vector<operation> ops{operation::seal, operation::open};
   std::vector<std::size_t> sizes{16, 64, 256, 512, 1024, 1420, 4096, 16384};
-  std::vector<std::string> backends;    // vgcrypt backends to measure; empty = the default one
+  std::vector<std::string> backends;  // vgcrypt backends to measure; empty = the default one
   bool all_backends = false;
-  std::vector<std::string> peers;       // empty = every peer compiled in
+  std::vector<std::string> peers;  // empty = every peer compiled in
   bool no_peers = false;
-  double duration = 0.2;                // seconds of timed rounds per measurement
+  double duration = 0.2;  // seconds of timed rounds per measurement
   int rounds = 7;
   bool json = false, csv = false, limit = false;
-  std::string plot;                     // output image for scripts/plot_speed.py
-  int cpu = -1;                         // core to pin to; -1 = the current one
+  std::string plot;  // output image for scripts/plot_speed.py
+  int cpu = -1;      // core to pin to; -1 = the current one
 };
 
 /// One implementation measured: a vgcrypt backend or a peer.
 struct subject {
-  std::string impl;        // "vgcrypt/<backend>" or the peer's name
+  std::string impl;  // "vgcrypt/<backend>" or the peer's name
   bool is_vgcrypt = false;
-  std::string backend;     // vgcrypt backend name
+  std::string backend;  // vgcrypt backend name
   const bench::peer* peer = nullptr;
 };
 
@@ -50,12 +50,12 @@ struct speed_row {
   std::size_t bytes = 0;
   std::string impl;
   bool is_vgcrypt = false;
-  double ns_per_call = 0;   // median over rounds
-  double spread = 0;        // (max - min) / median over rounds
-  double gbps = 0;          // bytes / ns_per_call (decimal GB/s)
+  double ns_per_call = 0;  // median over rounds
+  double spread = 0;       // (max - min) / median over rounds
+  double gbps = 0;         // bytes / ns_per_call (decimal GB/s)
   double cycles_per_byte = 0;
-  double bound_cpb = 0;     // lower bound (vgcrypt GCM rows on x86), 0 = none
-  std::string check;        // "" = output checked; else why not / what went wrong
+  double bound_cpb = 0;                  // lower bound (vgcrypt GCM rows on x86), 0 = none
+  std::string check;                     // "" = output checked; else why not / what went wrong
   std::map<std::string, double> ratios;  // peer name -> peer ns / this ns (vgcrypt rows)
 };
 
@@ -64,7 +64,7 @@ struct speed_result {
   bench::machine_limit limit;
   std::vector<subject> subjects;
   std::vector<speed_row> rows;
-  std::string pinning;      // where the process ran
+  std::string pinning;  // where the process ran
   std::string cpu_model;
 };
 

@@ -4,10 +4,11 @@
 // nonce are fixed and the output goes to a separate buffer. Before timing, the implementation's
 // output is checked against the specification (src/spec) so a broken adapter or backend cannot
 // post a fast number. A warm-up of a fifth of the budget (at least 5 ms) brings caches, branch
-// predictors and wide execution units up and sizes the rounds; then `rounds` rounds of equal call
-// counts are timed in the thread's CPU time (the machine may be shared: time spent preempted is
-// not the code's cost) and the median time per call is kept, with the spread (max - min) / median
-// as the noise estimate. Cycles come from the measured core clock.
+// predictors and wide execution units up and sizes the batches. Then come `rounds` rounds; each
+// runs batches of calls of about 20 us for duration/rounds and keeps a fast batch (the machine
+// may be shared: preemption only adds time, and 20 us is far below a time slice, so the fast
+// batch is the undisturbed cost). The result is the median over rounds, with the spread
+// (max - min) / median over rounds as the noise estimate. Cycles come from the measured core clock.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -48,23 +49,28 @@ message make_message(algorithm alg, std::size_t bytes) {
 template <class Call>
 bool time_rounds(Call&& call, const speed_options& options, speed_row& row) {
   bool ok = true;
+  // Warm-up, which also estimates the cost of one call.
   const double warm_seconds = std::max(0.005, options.duration / 5);
   std::uint64_t warm_calls = 0;
-  const std::uint64_t t0 = bench::thread_ns();
+  const std::uint64_t t0 = bench::now_ns();
   std::uint64_t elapsed = 0;
   do {
     for (int i = 0; i < 16; ++i) ok &= call();
     warm_calls += 16;
-    elapsed = bench::thread_ns() - t0;
+    elapsed = bench::now_ns() - t0;
   } while (static_cast<double>(elapsed) * 1e-9 < warm_seconds);
-  const double ns_per_call = static_cast<double>(elapsed) / static_cast<double>(warm_calls);
-  const double round_ns = options.duration * 1e9 / options.rounds;
-  const auto calls = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(round_ns / ns_per_call));
+  const double estimate_ns = static_cast<double>(elapsed) / static_cast<double>(warm_calls);
+  // Batches of about 20 us: short enough that most run undisturbed on a shared machine.
+  const auto batch = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(20'000 / estimate_ns));
+  const auto round_ns = static_cast<std::uint64_t>(options.duration * 1e9 / options.rounds);
   std::vector<double> per_call;
   for (int r = 0; r < options.rounds; ++r) {
-    const std::uint64_t start = bench::thread_ns();
-    for (std::uint64_t i = 0; i < calls; ++i) ok &= call();
-    per_call.push_back(static_cast<double>(bench::thread_ns() - start) / static_cast<double>(calls));
+    const double best = bench::fast_batch_ns(
+        [&] {
+          for (std::uint64_t i = 0; i < batch; ++i) ok &= call();
+        },
+        round_ns);
+    per_call.push_back(best / static_cast<double>(batch));
   }
   std::sort(per_call.begin(), per_call.end());
   row.ns_per_call = per_call[per_call.size() / 2];

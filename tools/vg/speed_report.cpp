@@ -47,15 +47,19 @@ std::vector<std::string> peers_in(const speed_result& r, algorithm alg, operatio
 void print_header(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "cpu: %s, %s\n", r.cpu_model.c_str(), r.pinning.c_str());
   std::fprintf(to, "clock: %s\n", r.limit.clock.method.c_str());
-  std::fprintf(to, "method: key reused, %zu-byte AAD, 12-byte nonce, out of place; %.2f s of thread CPU time per "
-               "measurement in %d rounds after a warm-up; median time per call, spread = "
-               "(max-min)/median; cyc/B in measured core cycles\n",
-               speed_aad_bytes, r.options.duration, r.options.rounds);
+  std::fprintf(
+      to,
+      "method: key reused, %zu-byte AAD, 12-byte nonce, out of place; %.2f s per measurement "
+      "after a warm-up, in %d rounds of ~20 us batches; time per call = median over "
+      "rounds of each round's 10th-percentile batch, spread = (max-min)/median; cyc/B in "
+      "measured core cycles\n",
+      speed_aad_bytes, r.options.duration, r.options.rounds);
   for (const subject& s : r.subjects) {
     if (s.is_vgcrypt) continue;
     std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
   }
-  std::fprintf(to, "xPEER = PEER's time / vgcrypt's time (above 1: vgcrypt is faster); eff = "
+  std::fprintf(to,
+               "xPEER = PEER's time / vgcrypt's time (above 1: vgcrypt is faster); eff = "
                "lower bound / measured cycles (vg speed --limit)\n");
 }
 
@@ -63,11 +67,16 @@ void print_header(std::FILE* to, const speed_result& r) {
 
 std::string_view alg_name(algorithm alg) {
   switch (alg) {
-    case algorithm::aes_128_gcm: return "aes-128-gcm";
-    case algorithm::aes_192_gcm: return "aes-192-gcm";
-    case algorithm::aes_256_gcm: return "aes-256-gcm";
-    case algorithm::aes_128_gcm_siv: return "aes-128-gcm-siv";
-    case algorithm::aes_256_gcm_siv: return "aes-256-gcm-siv";
+    case algorithm::aes_128_gcm:
+      return "aes-128-gcm";
+    case algorithm::aes_192_gcm:
+      return "aes-192-gcm";
+    case algorithm::aes_256_gcm:
+      return "aes-256-gcm";
+    case algorithm::aes_128_gcm_siv:
+      return "aes-128-gcm-siv";
+    case algorithm::aes_256_gcm_siv:
+      return "aes-256-gcm-siv";
   }
   return "?";
 }
@@ -78,7 +87,9 @@ std::optional<algorithm> parse_alg(std::string_view name) {
   return std::nullopt;
 }
 
-std::string_view op_name(operation op) { return op == operation::seal ? "seal" : "open"; }
+std::string_view op_name(operation op) {
+  return op == operation::seal ? "seal" : "open";
+}
 
 void print_table(std::FILE* to, const speed_result& r) {
   print_header(to, r);
@@ -133,7 +144,8 @@ void print_limit(std::FILE* to, const speed_result& r) {
     std::fprintf(to, "%6s %8.2f %8.2f %10.2f\n", w.width.data(), w.aes, w.clmul, w.mixed);
   }
   std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
-  std::fprintf(to, "%-12s %-12s %s\n", "backend", "algorithm", "bound cyc/B at 16 KiB (GB/s at the measured clock)");
+  std::fprintf(to, "%-12s %-12s %s\n", "backend", "algorithm",
+               "bound cyc/B at 16 KiB (GB/s at the measured clock)");
   for (const backend_info& b : backends()) {
     std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
     if (!scheme) continue;
@@ -168,7 +180,8 @@ void print_json(std::FILE* to, const speed_result& r) {
   bool first = true;
   for (const bench::width_rates& w : r.limit.widths) {
     if (!w.measured) continue;
-    std::fprintf(to, "%s\n    {\"width\": \"%s\", \"blocks\": %d, \"aesenc_per_cycle\": %.3f, "
+    std::fprintf(to,
+                 "%s\n    {\"width\": \"%s\", \"blocks\": %d, \"aesenc_per_cycle\": %.3f, "
                  "\"clmul_per_cycle\": %.3f, \"mixed_per_cycle\": %.3f}",
                  first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.mixed);
     first = false;
@@ -177,8 +190,7 @@ void print_json(std::FILE* to, const speed_result& r) {
   first = true;
   for (const subject& s : r.subjects) {
     std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
-                 first ? "" : ",", json_string(s.impl).c_str(),
-                 s.is_vgcrypt ? "vgcrypt" : "peer",
+                 first ? "" : ",", json_string(s.impl).c_str(), s.is_vgcrypt ? "vgcrypt" : "peer",
                  json_string(s.is_vgcrypt ? s.backend : s.peer->code_path()).c_str());
     first = false;
   }
@@ -215,7 +227,8 @@ void print_csv(std::FILE* to, const speed_result& r) {
   std::set<std::string> peers;
   for (const subject& s : r.subjects)
     if (!s.is_vgcrypt) peers.insert(s.impl);
-  std::fprintf(to, "alg,op,bytes,impl,ns_per_call,spread,gbps,cycles_per_byte,bound_cycles_per_"
+  std::fprintf(to,
+               "alg,op,bytes,impl,ns_per_call,spread,gbps,cycles_per_byte,bound_cycles_per_"
                "byte,efficiency,check");
   for (const std::string& p : peers) std::fprintf(to, ",ratio_%s", p.c_str());
   std::fprintf(to, "\n");

@@ -17,6 +17,7 @@
 #include "backends/backend.hpp"
 
 namespace {
+#include "backends/x86/partial128.inc"
 #include "backends/x86/vec128.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"

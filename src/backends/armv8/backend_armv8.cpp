@@ -47,11 +47,7 @@ namespace vg::detail {
 
 extern const backend backend_armv8;
 const backend backend_armv8 = {
-    "armv8",
-    bit(cpu_feature::aes) | bit(cpu_feature::pmull),
-    &kGcmOps,
-    &kSivOps,
-    and_mask,
+    "armv8", bit(cpu_feature::aes) | bit(cpu_feature::pmull), &kGcmOps, &kSivOps, and_mask,
 };
 
 }  // namespace vg::detail

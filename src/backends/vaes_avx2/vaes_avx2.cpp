@@ -16,6 +16,7 @@
 #include "backends/backend.hpp"
 
 namespace {
+#include "backends/x86/partial128.inc"
 #include "backends/x86/vec256.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"

@@ -1,0 +1,188 @@
+// Parameters of the vgcrypt AES-GCM ciphers: the algorithm's constants (get_params), and the
+// context's AEAD and TLS 1.2 parameters (get/set_ctx_params), with the lists OpenSSL uses to route
+// EVP_CIPHER_CTX_ctrl calls here. Unknown parameters are ignored, as OpenSSL's own ciphers do.
+//
+// Nothing secret is decided here: tags are copied in and out as opaque bytes.
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <cstring>
+
+#include "gcm_ctx.hpp"
+
+namespace vgprov {
+namespace {
+
+int get_algorithm_params(OSSL_PARAM params[], std::size_t key_bytes) {
+  OSSL_PARAM* p;
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != nullptr &&
+      !OSSL_PARAM_set_uint(p, EVP_CIPH_GCM_MODE)) {
+    return 0;
+  }
+  const struct {
+    const char* name;
+    int value;
+  } flags[] = {{OSSL_CIPHER_PARAM_AEAD, 1},
+               {OSSL_CIPHER_PARAM_CUSTOM_IV, 1},
+               {OSSL_CIPHER_PARAM_CTS, 0},
+               {OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0},
+               {OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0}};
+  for (const auto& f : flags) {
+    if ((p = OSSL_PARAM_locate(params, f.name)) != nullptr && !OSSL_PARAM_set_int(p, f.value)) {
+      return 0;
+    }
+  }
+  const struct {
+    const char* name;
+    std::size_t value;
+  } sizes[] = {{OSSL_CIPHER_PARAM_KEYLEN, key_bytes},
+               {OSSL_CIPHER_PARAM_IVLEN, kDefaultIvBytes},
+               {OSSL_CIPHER_PARAM_BLOCK_SIZE, 1}};
+  for (const auto& s : sizes) {
+    if ((p = OSSL_PARAM_locate(params, s.name)) != nullptr && !OSSL_PARAM_set_size_t(p, s.value)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+// The IV as OpenSSL reports it: an octet string, or a pointer into the context.
+int put_iv(OSSL_PARAM* p, gcm_ctx& c) {
+  if (c.iv == iv_state::unset || c.iv_bytes > p->data_size) return 0;
+  return OSSL_PARAM_set_octet_string(p, c.iv_value, c.iv_bytes) ||
+         OSSL_PARAM_set_octet_ptr(p, c.iv_value, c.iv_bytes);
+}
+
+// "tlsaad": the 13-byte TLS 1.2 AAD. Its length field counts the explicit nonce (and, for records
+// being opened, the tag); GCM authenticates the payload length only, so both are taken off.
+bool set_tls_aad(gcm_ctx& c, const OSSL_PARAM* p) {
+  if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != kTlsAadBytes) return false;
+  std::memcpy(c.tls_aad, p->data, kTlsAadBytes);
+  std::size_t len = std::size_t{c.tls_aad[11]} << 8 | c.tls_aad[12];
+  const std::size_t remove = kTlsExplicitIvBytes + (c.encrypting ? 0 : kTagBytes);
+  if (len < remove) return false;
+  len -= remove;
+  c.tls_aad[11] = static_cast<std::uint8_t>(len >> 8);
+  c.tls_aad[12] = static_cast<std::uint8_t>(len);
+  c.tls_aad_bytes = kTlsAadBytes;
+  c.tls_aad_pad = kTagBytes;
+  return true;
+}
+
+const OSSL_PARAM kGettableParams[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+    OSSL_PARAM_END};
+
+const OSSL_PARAM kGettableCtxParams[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN, nullptr, 0),
+    OSSL_PARAM_END};
+
+const OSSL_PARAM kSettableCtxParams[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV, nullptr, 0),
+    OSSL_PARAM_END};
+
+}  // namespace
+
+int get_params_128(OSSL_PARAM params[]) { return get_algorithm_params(params, 16); }
+int get_params_192(OSSL_PARAM params[]) { return get_algorithm_params(params, 24); }
+int get_params_256(OSSL_PARAM params[]) { return get_algorithm_params(params, 32); }
+
+const OSSL_PARAM* gettable_params(void*) { return kGettableParams; }
+const OSSL_PARAM* gettable_ctx_params(void*, void*) { return kGettableCtxParams; }
+const OSSL_PARAM* settable_ctx_params(void*, void*) { return kSettableCtxParams; }
+
+int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
+  auto& c = *static_cast<gcm_ctx*>(vctx);
+  OSSL_PARAM* p;
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
+      !OSSL_PARAM_set_size_t(p, c.key_bytes)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
+      !OSSL_PARAM_set_size_t(p, c.iv_bytes)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
+      !OSSL_PARAM_set_size_t(p, c.tag_bytes != 0 ? c.tag_bytes : kTagBytes)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != nullptr && !put_iv(p, c)) return 0;
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != nullptr && !put_iv(p, c)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
+      !OSSL_PARAM_set_size_t(p, c.tls_aad_pad)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    // Only a sealing context that has finished a message has a tag to give, 1..16 bytes of it.
+    if (p->data_size == 0 || p->data_size > kTagBytes || !c.encrypting || c.tag_bytes == 0 ||
+        !OSSL_PARAM_set_octet_string(p, c.tag, p->data_size)) {
+      return 0;
+    }
+  }
+  if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != nullptr) {
+    if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+        !tls_generate_iv(c, static_cast<std::uint8_t*>(p->data), p->data_size)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
+  if (params == nullptr) return 1;
+  auto& c = *static_cast<gcm_ctx*>(vctx);
+  const OSSL_PARAM* p;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    // Opening only: the tag to check at final (4..16 bytes; vgcrypt refuses shorter ones there).
+    void* dst = c.tag;
+    std::size_t n = 0;
+    if (!OSSL_PARAM_get_octet_string(p, &dst, kTagBytes, &n) || n == 0 || c.encrypting) return 0;
+    c.tag_bytes = n;
+  }
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
+    std::size_t n = 0;
+    if (!OSSL_PARAM_get_size_t(p, &n) || n == 0 || n > kMaxIvBytes) return 0;
+    c.iv_bytes = n;
+  }
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr &&
+      !set_tls_aad(c, p)) {
+    return 0;
+  }
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
+    if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+        !tls_set_fixed_iv(c, static_cast<const std::uint8_t*>(p->data), p->data_size)) {
+      return 0;
+    }
+  }
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != nullptr) {
+    if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+        !tls_set_invocation(c, static_cast<const std::uint8_t*>(p->data), p->data_size)) {
+      return 0;
+    }
+  }
+  return 1;
+}
+
+}  // namespace vgprov

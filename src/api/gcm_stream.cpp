@@ -1,0 +1,236 @@
+// Incremental AES-GCM (include/vg/gcm_stream.hpp) over the backend's CTR and GHASH kernels.
+//
+// Technique: the stream keeps what one-shot GCM keeps in registers: the GHASH accumulator, the next
+// counter block, E(J0) for the tag, plus the two things chunking adds: the keystream of a block that
+// an update() ended in the middle of (so the next update() continues it and no output is ever held
+// back), and the bytes of an incomplete AAD or ciphertext block waiting for GHASH. Whole blocks go
+// straight to the bulk kernels: for sealing CTR then GHASH over the output; for opening GHASH over
+// the input first, which is what makes in-place decryption correct.
+//
+// Secrets: the keystream, plaintext, ciphertext-to-be and tag bytes are only XORed, copied and
+// hashed; the only branches are on lengths and on the direction, which are public. finish_open
+// reuses the mode layer's branch-free verdict.
+#include "vg/gcm_stream.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/ct.hpp"
+#include "modes/args.hpp"
+#include "modes/modes.hpp"
+
+namespace vg {
+namespace {
+
+constexpr std::size_t kBlock = 16;
+// Whole blocks are processed in slices small enough that the second pass (GHASH after CTR, or CTR
+// after GHASH) finds its data still in L1.
+constexpr std::size_t kSliceBytes = 8192;
+alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
+
+bool is_gcm(algorithm alg) noexcept {
+  return alg == algorithm::aes_128_gcm || alg == algorithm::aes_192_gcm ||
+         alg == algorithm::aes_256_gcm;
+}
+
+void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
+  for (int i = 0; i < 8; ++i) p[7 - i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+// SP 800-38D §7.1 step 2 (the same rule as src/modes/gcm.cpp): IV || 0^31 || 1 for 12-byte nonces,
+// GHASH(IV || pad || [0]_64 || [len(IV)]_64) otherwise.
+void make_j0(const detail::backend& b, const void* state, bytes_view nonce,
+             std::uint8_t j0[16]) noexcept {
+  std::memset(j0, 0, kBlock);
+  if (nonce.size() == 12) {
+    std::memcpy(j0, nonce.data(), 12);
+    j0[15] = 1;
+    return;
+  }
+  b.gcm->ghash(state, j0, nonce.data(), nonce.size());
+  std::uint8_t lengths[kBlock] = {};
+  store_be64(lengths + 8, std::uint64_t{nonce.size()} * 8);
+  b.gcm->ghash(state, j0, lengths, kBlock);
+}
+
+}  // namespace
+
+gcm_stream::~gcm_stream() { end(); }
+
+gcm_stream::gcm_stream(const gcm_stream& other) noexcept = default;
+gcm_stream& gcm_stream::operator=(const gcm_stream& other) noexcept = default;
+
+void gcm_stream::end() noexcept {
+  detail::ct::wipe(hash_, sizeof hash_);
+  detail::ct::wipe(counter_, sizeof counter_);
+  detail::ct::wipe(tag_mask_, sizeof tag_mask_);
+  detail::ct::wipe(keystream_, sizeof keystream_);
+  detail::ct::wipe(block_, sizeof block_);
+  key_ = nullptr;
+  phase_ = phase::idle;
+  used_ = filled_ = 0;
+  aad_len_ = text_len_ = 0;
+}
+
+status gcm_stream::begin_seal(const aead_key& key, bytes_view nonce) noexcept {
+  return begin(key, nonce, true);
+}
+
+status gcm_stream::begin_open(const aead_key& key, bytes_view nonce) noexcept {
+  return begin(key, nonce, false);
+}
+
+status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) noexcept {
+  if (key.backend_ == nullptr || detail::null_with_length(nonce.data(), nonce.size())) {
+    return status::argument;
+  }
+  if (!is_gcm(key.alg_)) return status::unsupported;
+  if (nonce.empty()) return status::nonce_length;
+  end();
+  key_ = &key;
+  sealing_ = sealing;
+  phase_ = phase::aad;
+  const detail::backend& b = *key.backend_;
+  make_j0(b, key.state_, nonce, counter_);
+  // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
+  b.gcm->ctr32(key.state_, counter_, kZeroBlock, tag_mask_, kBlock);
+  return status::ok;
+}
+
+status gcm_stream::aad(bytes_view data) noexcept {
+  if (phase_ != phase::aad || detail::null_with_length(data.data(), data.size())) {
+    return status::argument;
+  }
+  if (data.size() > detail::kGcmMaxAad - aad_len_) return status::too_long;
+  aad_len_ += data.size();
+  const detail::backend& b = *key_->backend_;
+  const std::uint8_t* p = data.data();
+  std::size_t n = data.size();
+  if (filled_ != 0) {
+    const std::size_t take = std::min<std::size_t>(n, kBlock - filled_);
+    std::memcpy(block_ + filled_, p, take);
+    filled_ = static_cast<std::uint8_t>(filled_ + take);
+    p += take;
+    n -= take;
+    if (filled_ < kBlock) return status::ok;
+    b.gcm->ghash(key_->state_, hash_, block_, kBlock);
+    filled_ = 0;
+  }
+  const std::size_t whole = n & ~(kBlock - 1);
+  if (whole != 0) b.gcm->ghash(key_->state_, hash_, p, whole);
+  if (n != whole) {
+    std::memcpy(block_, p + whole, n - whole);
+    filled_ = static_cast<std::uint8_t>(n - whole);
+  }
+  return status::ok;
+}
+
+// XORs n bytes with the pending keystream and collects the ciphertext side for GHASH; hashes the
+// block once it is complete. `ct` collects from `in` (open) or `out` (seal); reading `in` before
+// writing `out` keeps in-place calls correct.
+void gcm_stream::absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint8_t x = in[i];
+    const std::uint8_t y = static_cast<std::uint8_t>(x ^ keystream_[used_ + i]);
+    block_[used_ + i] = sealing_ ? y : x;
+    out[i] = y;
+  }
+  used_ = static_cast<std::uint8_t>(used_ + n);
+  filled_ = used_;
+  if (used_ == kBlock) {
+    key_->backend_->gcm->ghash(key_->state_, hash_, block_, kBlock);
+    used_ = filled_ = 0;
+  }
+}
+
+status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
+  if (phase_ == phase::idle || in.size() != out.size() ||
+      detail::null_with_length(in.data(), in.size()) ||
+      detail::null_with_length(out.data(), out.size()) ||
+      (in.data() != out.data() &&
+       detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
+    return status::argument;
+  }
+  if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;
+  const detail::backend& b = *key_->backend_;
+  const void* state = key_->state_;
+  if (phase_ == phase::aad) {  // the AAD is complete: hash its zero-padded last block
+    if (filled_ != 0) b.gcm->ghash(state, hash_, block_, filled_);
+    filled_ = 0;
+    phase_ = phase::text;
+  }
+  text_len_ += in.size();
+  const std::uint8_t* src = in.data();
+  std::uint8_t* dst = out.data();
+  std::size_t n = in.size();
+  if (used_ != 0) {
+    const std::size_t take = std::min<std::size_t>(n, kBlock - used_);
+    absorb_partial(src, dst, take);
+    src += take;
+    dst += take;
+    n -= take;
+  }
+  while (n >= kBlock) {
+    const std::size_t slice = std::min(n, kSliceBytes) & ~(kBlock - 1);
+    if (sealing_) {
+      b.gcm->ctr32(state, counter_, src, dst, slice);
+      b.gcm->ghash(state, hash_, dst, slice);
+    } else {
+      b.gcm->ghash(state, hash_, src, slice);
+      b.gcm->ctr32(state, counter_, src, dst, slice);
+    }
+    src += slice;
+    dst += slice;
+    n -= slice;
+  }
+  if (n != 0) {
+    b.gcm->ctr32(state, counter_, kZeroBlock, keystream_, kBlock);
+    absorb_partial(src, dst, n);
+  }
+  return status::ok;
+}
+
+// Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
+void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
+  const detail::backend& b = *key_->backend_;
+  if (filled_ != 0) b.gcm->ghash(key_->state_, hash_, block_, filled_);  // zero-padded
+  std::uint8_t lengths[kBlock];
+  store_be64(lengths, aad_len_ * 8);
+  store_be64(lengths + 8, text_len_ * 8);
+  b.gcm->ghash(key_->state_, hash_, lengths, kBlock);
+  for (std::size_t i = 0; i < kBlock; ++i) full[i] = hash_[i] ^ tag_mask_[i];
+}
+
+status gcm_stream::finish_seal(bytes_span tag) noexcept {
+  if (phase_ == phase::idle || !sealing_ || detail::null_with_length(tag.data(), tag.size())) {
+    return status::argument;
+  }
+  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+    end();
+    return status::tag_length;
+  }
+  alignas(16) std::uint8_t full[kBlock];
+  final_tag(full);
+  std::memcpy(tag.data(), full, tag.size());
+  detail::ct::wipe(full, sizeof full);
+  end();
+  return status::ok;
+}
+
+status gcm_stream::finish_open(bytes_view tag) noexcept {
+  if (phase_ == phase::idle || sealing_ || detail::null_with_length(tag.data(), tag.size())) {
+    return status::argument;
+  }
+  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+    end();
+    return status::tag_length;
+  }
+  alignas(16) std::uint8_t expected[kBlock];
+  final_tag(expected);
+  const detail::backend& b = *key_->backend_;
+  end();
+  // Nothing to wipe (the plaintext is already out): the verdict and the wipe of `expected` only.
+  return detail::finish_open(b, expected, tag.data(), tag.size(), bytes_span{});
+}
+
+}  // namespace vg

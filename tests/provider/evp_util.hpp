@@ -1,0 +1,52 @@
+// Shared by the provider tests: library contexts with only vgcrypt (for the ciphers) or only
+// OpenSSL's default provider, and small EVP helpers that fail the test on any EVP error.
+#ifndef VG_TESTS_PROVIDER_EVP_UTIL_HPP
+#define VG_TESTS_PROVIDER_EVP_UTIL_HPP
+
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace vgtest {
+
+using bytes = std::vector<std::uint8_t>;
+
+// A library context with one provider loaded: the vgcrypt module (VG_PROVIDER_MODULE, a path) or
+// OpenSSL's "default". Lives for the whole test program.
+inline OSSL_LIB_CTX* lib_with(const char* provider) {
+  OSSL_LIB_CTX* ctx = OSSL_LIB_CTX_new();
+  if (ctx == nullptr || OSSL_PROVIDER_load(ctx, provider) == nullptr) return nullptr;
+  return ctx;
+}
+
+inline OSSL_LIB_CTX* vgcrypt_lib() {
+  static OSSL_LIB_CTX* ctx = lib_with(VG_PROVIDER_MODULE);
+  return ctx;
+}
+
+inline OSSL_LIB_CTX* default_lib() {
+  static OSSL_LIB_CTX* ctx = lib_with("default");
+  return ctx;
+}
+
+// AES-<bits>-GCM from vgcrypt (property provider=vgcrypt) or from the default provider.
+inline EVP_CIPHER* fetch_gcm(OSSL_LIB_CTX* lib, std::size_t key_bytes, const char* props) {
+  const std::string name = "AES-" + std::to_string(key_bytes * 8) + "-GCM";
+  return EVP_CIPHER_fetch(lib, name.c_str(), props);
+}
+
+inline bytes hex(const std::string& s) {
+  bytes out;
+  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
+    out.push_back(static_cast<std::uint8_t>(std::stoi(s.substr(i, 2), nullptr, 16)));
+  }
+  return out;
+}
+
+}  // namespace vgtest
+
+#endif  // VG_TESTS_PROVIDER_EVP_UTIL_HPP
