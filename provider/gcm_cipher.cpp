@@ -30,12 +30,15 @@ bool set_key(gcm_ctx& c, const unsigned char* key, std::size_t n) noexcept {
     release(c.key);
     c.key = fresh;
   }
-  if (c.iv == iv_state::started) c.iv = iv_state::buffered;  // restart the message under the new key
+  if (c.iv == iv_state::started)
+    c.iv = iv_state::buffered;  // restart the message under the new key
   c.tls_records = 0;
   return vg::aead_key::create(c.alg, {key, n}, c.key->key) == vg::status::ok;
 }
 
-bool has_key(const gcm_ctx& c) noexcept { return c.key != nullptr && !c.key->key.empty(); }
+bool has_key(const gcm_ctx& c) noexcept {
+  return c.key != nullptr && !c.key->key.empty();
+}
 
 // Begins the gcm_stream with the buffered IV.
 bool start_message(gcm_ctx& c) noexcept {
@@ -53,8 +56,8 @@ bool ensure_started(gcm_ctx& c) noexcept {
   return c.iv == iv_state::started;  // unset (no IV given) and finished (IV used) are errors
 }
 
-int init(void* vctx, const unsigned char* key, size_t keylen, const unsigned char* iv,
-         size_t ivlen, const OSSL_PARAM params[], bool encrypting) {
+int init(void* vctx, const unsigned char* key, size_t keylen, const unsigned char* iv, size_t ivlen,
+         const OSSL_PARAM params[], bool encrypting) {
   auto& c = *static_cast<gcm_ctx*>(vctx);
   c.encrypting = encrypting;
   if (iv != nullptr) {
@@ -156,9 +159,15 @@ gcm_ctx* make(vg::algorithm alg, std::size_t key_bytes) {
 
 }  // namespace
 
-void* newctx_128(void*) { return make(vg::algorithm::aes_128_gcm, 16); }
-void* newctx_192(void*) { return make(vg::algorithm::aes_192_gcm, 24); }
-void* newctx_256(void*) { return make(vg::algorithm::aes_256_gcm, 32); }
+void* newctx_128(void*) {
+  return make(vg::algorithm::aes_128_gcm, 16);
+}
+void* newctx_192(void*) {
+  return make(vg::algorithm::aes_192_gcm, 24);
+}
+void* newctx_256(void*) {
+  return make(vg::algorithm::aes_256_gcm, 32);
+}
 
 void freectx(void* vctx) {
   auto* c = static_cast<gcm_ctx*>(vctx);

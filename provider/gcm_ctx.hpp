@@ -3,8 +3,8 @@
 //
 // The expanded key lives in a reference-counted block so that EVP_CIPHER_CTX_copy (dupctx) can copy
 // a message in flight: both contexts' gcm_streams refer to the same immutable key. A context that
-// sets a new key rewrites its block in place when it is the only owner (no allocation per key, which
-// matters to callers that re-key for every message) and takes a fresh block otherwise.
+// sets a new key rewrites its block in place when it is the only owner (no allocation per key,
+// which matters to callers that re-key for every message) and takes a fresh block otherwise.
 #ifndef VG_PROVIDER_GCM_CTX_HPP
 #define VG_PROVIDER_GCM_CTX_HPP
 

@@ -70,17 +70,16 @@ bool set_tls_aad(gcm_ctx& c, const OSSL_PARAM* p) {
   return true;
 }
 
-const OSSL_PARAM kGettableParams[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
-    OSSL_PARAM_END};
+const OSSL_PARAM kGettableParams[] = {OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
+                                      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+                                      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+                                      OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
+                                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
+                                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
+                                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
+                                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
+                                      OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+                                      OSSL_PARAM_END};
 
 const OSSL_PARAM kGettableCtxParams[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
@@ -103,13 +102,25 @@ const OSSL_PARAM kSettableCtxParams[] = {
 
 }  // namespace
 
-int get_params_128(OSSL_PARAM params[]) { return get_algorithm_params(params, 16); }
-int get_params_192(OSSL_PARAM params[]) { return get_algorithm_params(params, 24); }
-int get_params_256(OSSL_PARAM params[]) { return get_algorithm_params(params, 32); }
+int get_params_128(OSSL_PARAM params[]) {
+  return get_algorithm_params(params, 16);
+}
+int get_params_192(OSSL_PARAM params[]) {
+  return get_algorithm_params(params, 24);
+}
+int get_params_256(OSSL_PARAM params[]) {
+  return get_algorithm_params(params, 32);
+}
 
-const OSSL_PARAM* gettable_params(void*) { return kGettableParams; }
-const OSSL_PARAM* gettable_ctx_params(void*, void*) { return kGettableCtxParams; }
-const OSSL_PARAM* settable_ctx_params(void*, void*) { return kSettableCtxParams; }
+const OSSL_PARAM* gettable_params(void*) {
+  return kGettableParams;
+}
+const OSSL_PARAM* gettable_ctx_params(void*, void*) {
+  return kGettableCtxParams;
+}
+const OSSL_PARAM* settable_ctx_params(void*, void*) {
+  return kSettableCtxParams;
+}
 
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
   auto& c = *static_cast<gcm_ctx*>(vctx);

@@ -34,22 +34,22 @@ void (*fn(F* f))(void) {
   return reinterpret_cast<void (*)(void)>(f);
 }
 
-#define VG_GCM_FUNCTIONS(bits)                                                 \
-  const OSSL_DISPATCH gcm##bits##_functions[] = {                              \
-      {OSSL_FUNC_CIPHER_NEWCTX, fn(&newctx_##bits)},                           \
-      {OSSL_FUNC_CIPHER_FREECTX, fn(&freectx)},                                \
-      {OSSL_FUNC_CIPHER_DUPCTX, fn(&dupctx)},                                  \
-      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, fn(&encrypt_init)},                      \
-      {OSSL_FUNC_CIPHER_DECRYPT_INIT, fn(&decrypt_init)},                      \
-      {OSSL_FUNC_CIPHER_UPDATE, fn(&update)},                                  \
-      {OSSL_FUNC_CIPHER_FINAL, fn(&final)},                                    \
-      {OSSL_FUNC_CIPHER_CIPHER, fn(&cipher)},                                  \
-      {OSSL_FUNC_CIPHER_GET_PARAMS, fn(&get_params_##bits)},                   \
-      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, fn(&gettable_params)},                \
-      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, fn(&get_ctx_params)},                  \
-      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, fn(&set_ctx_params)},                  \
-      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, fn(&gettable_ctx_params)},        \
-      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, fn(&settable_ctx_params)},        \
+#define VG_GCM_FUNCTIONS(bits)                                          \
+  const OSSL_DISPATCH gcm##bits##_functions[] = {                       \
+      {OSSL_FUNC_CIPHER_NEWCTX, fn(&newctx_##bits)},                    \
+      {OSSL_FUNC_CIPHER_FREECTX, fn(&freectx)},                         \
+      {OSSL_FUNC_CIPHER_DUPCTX, fn(&dupctx)},                           \
+      {OSSL_FUNC_CIPHER_ENCRYPT_INIT, fn(&encrypt_init)},               \
+      {OSSL_FUNC_CIPHER_DECRYPT_INIT, fn(&decrypt_init)},               \
+      {OSSL_FUNC_CIPHER_UPDATE, fn(&update)},                           \
+      {OSSL_FUNC_CIPHER_FINAL, fn(&final)},                             \
+      {OSSL_FUNC_CIPHER_CIPHER, fn(&cipher)},                           \
+      {OSSL_FUNC_CIPHER_GET_PARAMS, fn(&get_params_##bits)},            \
+      {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, fn(&gettable_params)},         \
+      {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, fn(&get_ctx_params)},           \
+      {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, fn(&set_ctx_params)},           \
+      {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, fn(&gettable_ctx_params)}, \
+      {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, fn(&settable_ctx_params)}, \
       VG_DISPATCH_END};
 
 VG_GCM_FUNCTIONS(128)
@@ -58,27 +58,28 @@ VG_GCM_FUNCTIONS(256)
 
 constexpr char kProperties[] = "provider=vgcrypt";
 
-const OSSL_ALGORITHM kCiphers[] = {
-    {"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProperties, gcm128_functions,
-     "vgcrypt AES-128-GCM"},
-    {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", kProperties, gcm192_functions,
-     "vgcrypt AES-192-GCM"},
-    {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", kProperties, gcm256_functions,
-     "vgcrypt AES-256-GCM"},
-    {nullptr, nullptr, nullptr, nullptr}};
+const OSSL_ALGORITHM kCiphers[] = {{"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProperties,
+                                    gcm128_functions, "vgcrypt AES-128-GCM"},
+                                   {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26",
+                                    kProperties, gcm192_functions, "vgcrypt AES-192-GCM"},
+                                   {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46",
+                                    kProperties, gcm256_functions, "vgcrypt AES-256-GCM"},
+                                   {nullptr, nullptr, nullptr, nullptr}};
 
 const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) {
   *no_cache = 0;
   return operation_id == OSSL_OP_CIPHER ? kCiphers : nullptr;
 }
 
-const OSSL_PARAM kProviderParams[] = {
-    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
-    OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr), OSSL_PARAM_END};
+const OSSL_PARAM kProviderParams[] = {OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, nullptr, 0),
+                                      OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, nullptr, 0),
+                                      OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, nullptr, 0),
+                                      OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, nullptr),
+                                      OSSL_PARAM_END};
 
-const OSSL_PARAM* provider_gettable_params(void*) { return kProviderParams; }
+const OSSL_PARAM* provider_gettable_params(void*) {
+  return kProviderParams;
+}
 
 int provider_get_params(void*, OSSL_PARAM params[]) {
   OSSL_PARAM* p;
@@ -132,8 +133,10 @@ void count_bytes(std::size_t n) noexcept {
 
 }  // namespace vgprov
 
-extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(
-    const OSSL_CORE_HANDLE*, const OSSL_DISPATCH*, const OSSL_DISPATCH** out, void** provctx) {
+extern "C" __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HANDLE*,
+                                                                         const OSSL_DISPATCH*,
+                                                                         const OSSL_DISPATCH** out,
+                                                                         void** provctx) {
   const char* stats = std::getenv("VG_PROVIDER_STATS");
   vgprov::stats_enabled.store(stats != nullptr && std::strcmp(stats, "1") == 0);
   *out = vgprov::kProviderFunctions;

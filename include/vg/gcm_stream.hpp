@@ -2,9 +2,9 @@
 /// vgcrypt C++ API: incremental AES-GCM, for data that arrives in pieces.
 ///
 /// A stream is one GCM message: begin_seal()/begin_open() with a nonce, aad() any number of times,
-/// update() any number of times, then finish_seal() or finish_open(). Any chunking gives exactly the
-/// bytes and the tag of one-shot aead_key::seal()/open(); update() writes exactly as many bytes as it
-/// reads (no output is held back), in place (`out` == `in`) or out of place.
+/// update() any number of times, then finish_seal() or finish_open(). Any chunking gives exactly
+/// the bytes and the tag of one-shot aead_key::seal()/open(); update() writes exactly as many bytes
+/// as it reads (no output is held back), in place (`out` == `in`) or out of place.
 ///
 /// \warning Decryption with a stream releases plaintext BEFORE the tag has been checked: update()
 /// returns unauthenticated plaintext, and only finish_open() tells whether it was genuine. A caller
@@ -73,8 +73,8 @@ class VG_API gcm_stream {
   const aead_key* key_ = nullptr;
   phase phase_ = phase::idle;
   bool sealing_ = false;
-  std::uint8_t used_ = 0;   // bytes of keystream_ already used (0: none pending)
-  std::uint8_t filled_ = 0; // bytes waiting in block_ for GHASH
+  std::uint8_t used_ = 0;    // bytes of keystream_ already used (0: none pending)
+  std::uint8_t filled_ = 0;  // bytes waiting in block_ for GHASH
   std::uint64_t aad_len_ = 0;
   std::uint64_t text_len_ = 0;
   alignas(16) std::uint8_t hash_[16] = {};       // GHASH accumulator

@@ -1,11 +1,11 @@
 // Incremental AES-GCM (include/vg/gcm_stream.hpp) over the backend's CTR and GHASH kernels.
 //
 // Technique: the stream keeps what one-shot GCM keeps in registers: the GHASH accumulator, the next
-// counter block, E(J0) for the tag, plus the two things chunking adds: the keystream of a block that
-// an update() ended in the middle of (so the next update() continues it and no output is ever held
-// back), and the bytes of an incomplete AAD or ciphertext block waiting for GHASH. Whole blocks go
-// straight to the bulk kernels: for sealing CTR then GHASH over the output; for opening GHASH over
-// the input first, which is what makes in-place decryption correct.
+// counter block, E(J0) for the tag, plus the two things chunking adds: the keystream of a block
+// that an update() ended in the middle of (so the next update() continues it and no output is ever
+// held back), and the bytes of an incomplete AAD or ciphertext block waiting for GHASH. Whole
+// blocks go straight to the bulk kernels: for sealing CTR then GHASH over the output; for opening
+// GHASH over the input first, which is what makes in-place decryption correct.
 //
 // Secrets: the keystream, plaintext, ciphertext-to-be and tag bytes are only XORed, copied and
 // hashed; the only branches are on lengths and on the direction, which are public. finish_open
@@ -55,7 +55,9 @@ void make_j0(const detail::backend& b, const void* state, bytes_view nonce,
 
 }  // namespace
 
-gcm_stream::~gcm_stream() { end(); }
+gcm_stream::~gcm_stream() {
+  end();
+}
 
 gcm_stream::gcm_stream(const gcm_stream& other) noexcept = default;
 gcm_stream& gcm_stream::operator=(const gcm_stream& other) noexcept = default;
@@ -147,8 +149,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   if (phase_ == phase::idle || in.size() != out.size() ||
       detail::null_with_length(in.data(), in.size()) ||
       detail::null_with_length(out.data(), out.size()) ||
-      (in.data() != out.data() &&
-       detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
+      (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
   if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;

@@ -1,10 +1,11 @@
 // The C API of incremental AES-GCM: a thin layer over vg::gcm_stream (include/vg/gcm_stream.hpp).
 //
 // Nothing secret is handled here beyond passing pointers; the stream wipes itself when freed.
+#include "vg/gcm_stream.hpp"
+
 #include <new>
 
 #include "vg/aead.hpp"
-#include "vg/gcm_stream.hpp"
 #include "vg/vg.h"
 
 // The key handle of src/capi/vg.cpp. C++ allows the same class definition in several translation
@@ -19,7 +20,9 @@ struct vg_gcm_stream {
 
 namespace {
 
-vg_status to_c(vg::status s) noexcept { return static_cast<vg_status>(s); }
+vg_status to_c(vg::status s) noexcept {
+  return static_cast<vg_status>(s);
+}
 
 }  // namespace
 
@@ -31,7 +34,9 @@ vg_status vg_gcm_stream_new(vg_gcm_stream** out) {
   return *out == nullptr ? VG_ERR_NOMEM : VG_OK;
 }
 
-void vg_gcm_stream_free(vg_gcm_stream* stream) { delete stream; }  // ~gcm_stream wipes
+void vg_gcm_stream_free(vg_gcm_stream* stream) {
+  delete stream;
+}  // ~gcm_stream wipes
 
 vg_status vg_gcm_stream_copy(vg_gcm_stream* dst, const vg_gcm_stream* src) {
   if (dst == nullptr || src == nullptr) return VG_ERR_ARGUMENT;

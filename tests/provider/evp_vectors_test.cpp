@@ -132,14 +132,16 @@ result run(EVP_CIPHER* cipher, bool encrypt, const bytes& key, const bytes& iv,
 
 TEST(OpenSslVectors, AllGcmStanzasThroughVgcrypt) {
   ASSERT_NE(vgtest::vgcrypt_lib(), nullptr) << "cannot load " << VG_PROVIDER_MODULE;
-  const auto stanzas = read_gcm_stanzas(std::string(VG_VECTORS_DIR) + "/openssl/evpciph_aes_common.txt");
+  const auto stanzas =
+      read_gcm_stanzas(std::string(VG_VECTORS_DIR) + "/openssl/evpciph_aes_common.txt");
   ASSERT_EQ(stanzas.size(), 43u);
   int failures_expected = 0;
   for (const stanza& s : stanzas) {
     auto f = s.fields;
     const bytes key = vgtest::hex(f["Key"]), iv = vgtest::hex(f["IV"]), tag = vgtest::hex(f["Tag"]);
     const bytes pt = vgtest::hex(f["Plaintext"]), ct = vgtest::hex(f["Ciphertext"]);
-    EVP_CIPHER* cipher = EVP_CIPHER_fetch(vgtest::vgcrypt_lib(), f["Cipher"].c_str(), "provider=vgcrypt");
+    EVP_CIPHER* cipher =
+        EVP_CIPHER_fetch(vgtest::vgcrypt_lib(), f["Cipher"].c_str(), "provider=vgcrypt");
     ASSERT_NE(cipher, nullptr) << "line " << s.line;
     const bool must_fail = f.count("Result") != 0;
     failures_expected += must_fail;

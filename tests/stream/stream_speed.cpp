@@ -41,8 +41,9 @@ int main(int argc, char** argv) {
     (void)s.update(in, out);
     (void)s.finish_seal(tag);
   });
-  std::printf("%s %zu B: one-shot %.0f ns (%.2f GB/s), stream %.0f ns (%.2f GB/s), stream/one-shot %.3f\n",
-              std::string(k.backend_name()).c_str(), len, one_shot, len / one_shot, stream,
-              len / stream, stream / one_shot);
+  std::printf(
+      "%s %zu B: one-shot %.0f ns (%.2f GB/s), stream %.0f ns (%.2f GB/s), stream/one-shot %.3f\n",
+      std::string(k.backend_name()).c_str(), len, one_shot, len / one_shot, stream, len / stream,
+      stream / one_shot);
   return 0;
 }

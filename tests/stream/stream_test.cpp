@@ -47,7 +47,9 @@ std::vector<std::size_t> random_cuts(std::mt19937_64& rng, std::size_t n) {
   return cuts;
 }
 
-std::vector<std::size_t> ones(std::size_t n) { return std::vector<std::size_t>(n, 1); }
+std::vector<std::size_t> ones(std::size_t n) {
+  return std::vector<std::size_t>(n, 1);
+}
 
 struct message {
   bytes nonce, aad, text;
@@ -130,8 +132,8 @@ TEST_P(Stream, RandomChunkingMatchesOneShot) {
       vg::gcm_stream s;
       const bool in_place = rng() % 2;
       const std::size_t offset = rng() % 16;
-      EXPECT_EQ(stream_crypt(key, true, m, random_cuts(rng, m.aad.size()),
-                             random_cuts(rng, len), in_place, offset, s),
+      EXPECT_EQ(stream_crypt(key, true, m, random_cuts(rng, m.aad.size()), random_cuts(rng, len),
+                             in_place, offset, s),
                 ct);
       const std::size_t tag_len = 4 + rng() % 13;
       bytes got(tag_len);
@@ -139,8 +141,8 @@ TEST_P(Stream, RandomChunkingMatchesOneShot) {
       EXPECT_TRUE(std::equal(got.begin(), got.end(), tag.begin()));
 
       const message c{m.nonce, m.aad, ct};
-      EXPECT_EQ(stream_crypt(key, false, c, random_cuts(rng, m.aad.size()),
-                             random_cuts(rng, len), !in_place, offset, s),
+      EXPECT_EQ(stream_crypt(key, false, c, random_cuts(rng, m.aad.size()), random_cuts(rng, len),
+                             !in_place, offset, s),
                 m.text);
       EXPECT_EQ(s.finish_open(got), vg::status::ok);
     }
@@ -256,7 +258,7 @@ TEST(StreamRules, OrderAndArguments) {
   EXPECT_EQ(s.update({buf.data(), 16}, {buf.data() + 8, 16}), vg::status::argument);  // overlap
   EXPECT_EQ(s.update({buf.data(), 16}, {buf.data(), 15}), vg::status::argument);      // sizes
   EXPECT_EQ(s.update({buf.data(), 5}, {buf.data(), 5}), vg::status::ok);
-  EXPECT_EQ(s.aad(buf), vg::status::argument);  // AAD after text
+  EXPECT_EQ(s.aad(buf), vg::status::argument);          // AAD after text
   EXPECT_EQ(s.finish_open(tag), vg::status::argument);  // a sealing stream
   bytes long_tag(17);
   EXPECT_EQ(s.finish_seal(long_tag), vg::status::tag_length);

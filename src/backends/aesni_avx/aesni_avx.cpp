@@ -22,7 +22,7 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using kernel = gcm_kernel<vec128, 8>;
+using kernel = gcm_kernel<vec128, 8, /*Karatsuba=*/false>;
 }  // namespace
 
 namespace vg::detail {

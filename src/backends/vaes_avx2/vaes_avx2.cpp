@@ -17,11 +17,28 @@
 
 namespace {
 #include "backends/x86/partial128.inc"
+#include "backends/x86/vec128.inc"
 #include "backends/x86/vec256.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using kernel = gcm_kernel<vec256, 4>;
+using wide = gcm_kernel<vec256, 4, /*Karatsuba=*/false>;
+// Same batch size and scheme, hence the same key-state layout: single-block messages go to the
+// 128-bit instantiation, which does not move half-empty ymm lanes around.
+using narrow = gcm_kernel<vec128, 8, /*Karatsuba=*/false>;
+static_assert(sizeof(wide::state) == sizeof(narrow::state) &&
+              offsetof(wide::state, rounds) == offsetof(narrow::state, rounds));
+constexpr std::size_t narrow_max_len = 16;
+
+void seal(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, std::size_t aad_len,
+          const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
+  (len <= narrow_max_len ? narrow::seal : wide::seal)(st, j0, aad, aad_len, in, out, len, tag);
+}
+void open(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, std::size_t aad_len,
+          const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
+  (len <= narrow_max_len ? narrow::open : wide::open)(st, j0, aad, aad_len, in, out, len, tag);
+}
+constexpr vg::detail::gcm_ops ops{&wide::setup, &seal, &open, &wide::ghash, &wide::ctr32};
 }  // namespace
 
 namespace vg::detail {
@@ -31,5 +48,5 @@ constinit const backend backend_vaes_avx2{
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2),
-    &kernel::ops, nullptr, &kernel::and_mask};
+    &ops, nullptr, &wide::and_mask};
 }  // namespace vg::detail

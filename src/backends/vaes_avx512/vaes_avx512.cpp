@@ -20,7 +20,7 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using kernel = gcm_kernel<vec512, 4>;
+using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false>;
 }  // namespace
 
 namespace vg::detail {
