@@ -65,10 +65,10 @@ class VG_API gcm_stream {
 
  private:
   enum class phase : std::uint8_t { idle, aad, text };
-  status begin(const aead_key& key, bytes_view nonce, bool sealing) noexcept;
-  void final_tag(std::uint8_t full[16]) noexcept;
-  void absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
-  void end() noexcept;
+  VG_LOCAL status begin(const aead_key& key, bytes_view nonce, bool sealing) noexcept;
+  VG_LOCAL void final_tag(std::uint8_t full[16]) noexcept;
+  VG_LOCAL void absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
+  VG_LOCAL void end() noexcept;
 
   const aead_key* key_ = nullptr;
   phase phase_ = phase::idle;
