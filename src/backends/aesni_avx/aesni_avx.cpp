@@ -22,14 +22,15 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using kernel = gcm_kernel<vec128, 8, /*Karatsuba=*/false>;
+using kernel = gcm_kernel<vec128, 8, /*Karatsuba=*/false, /*G=*/2>;
 }  // namespace
 
 namespace vg::detail {
+extern const siv_ops siv_ops_aesni_avx;  // siv_aesni_avx.cpp
 extern const backend backend_aesni_avx;
 constinit const backend backend_aesni_avx{
     "aesni-avx",
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3),
-    &kernel::ops, nullptr, &kernel::and_mask};
+    &kernel::ops, &siv_ops_aesni_avx, &kernel::and_mask};
 }  // namespace vg::detail

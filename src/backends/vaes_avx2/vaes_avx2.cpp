@@ -22,10 +22,10 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using wide = gcm_kernel<vec256, 4, /*Karatsuba=*/false>;
+using wide = gcm_kernel<vec256, 4, /*Karatsuba=*/false, /*G=*/2>;
 // Same batch size and scheme, hence the same key-state layout: single-block messages go to the
 // 128-bit instantiation, which does not move half-empty ymm lanes around.
-using narrow = gcm_kernel<vec128, 8, /*Karatsuba=*/false>;
+using narrow = gcm_kernel<vec128, 8, /*Karatsuba=*/false, /*G=*/2>;
 static_assert(sizeof(wide::state) == sizeof(narrow::state) &&
               offsetof(wide::state, rounds) == offsetof(narrow::state, rounds));
 constexpr std::size_t narrow_max_len = 16;
@@ -42,11 +42,12 @@ constexpr vg::detail::gcm_ops ops{&wide::setup, &seal, &open, &wide::ghash, &wid
 }  // namespace
 
 namespace vg::detail {
+extern const siv_ops siv_ops_vaes_avx2;  // siv_vaes_avx2.cpp
 extern const backend backend_vaes_avx2;
 constinit const backend backend_vaes_avx2{
     "vaes-avx2",
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2),
-    &ops, nullptr, &wide::and_mask};
+    &ops, &siv_ops_vaes_avx2, &wide::and_mask};
 }  // namespace vg::detail

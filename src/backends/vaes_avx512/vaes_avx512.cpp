@@ -20,10 +20,11 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 // clang-format on
-using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false>;
+using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false, /*G=*/3>;
 }  // namespace
 
 namespace vg::detail {
+extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512;
 constinit const backend backend_vaes_avx512{
     "vaes-avx512",
@@ -31,5 +32,5 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2) | bit(cpu_feature::avx512f) | bit(cpu_feature::avx512bw) |
         bit(cpu_feature::avx512vl),
-    &kernel::ops, nullptr, &kernel::and_mask};
+    &kernel::ops, &siv_ops_vaes_avx512, &kernel::and_mask};
 }  // namespace vg::detail
