@@ -17,7 +17,7 @@ using kernel_fn = void (*)(std::uint64_t, void*);
 // Instructions per core cycle of `kernel` executing `per_iteration` instructions per iteration,
 // from its fast short runs (fast_batch_ns) within `ms` milliseconds (a limit is what the core does
 // when nothing disturbs it; see fast_batch_ns).
-double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
+[[maybe_unused]] double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
   alignas(64) unsigned char sink[64];
   constexpr std::uint64_t iterations = 64;  // 64 * 96 instructions: tens of microseconds
   kernel(iterations, sink);  // warm-up: brings the wide units up and the code into cache
@@ -26,7 +26,7 @@ double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
   return static_cast<double>(iterations) * per_iteration / (best_ns * 1e-9 * core_hz);
 }
 
-bool has_all(cpu_feature_set have, std::initializer_list<cpu_feature> need) {
+[[maybe_unused]] bool has_all(cpu_feature_set have, std::initializer_list<cpu_feature> need) {
   for (cpu_feature f : need)
     if ((have & bit(f)) == 0) return false;
   return true;
