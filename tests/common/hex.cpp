@@ -2,6 +2,7 @@
 // speed matters for the vector suite's run time.
 #include "common/hex.hpp"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 
@@ -34,6 +35,14 @@ bytes from_hex(std::string_view hex) {
     if (hi < 0 || lo < 0) throw std::invalid_argument("bad hex digit in: " + std::string(hex));
     out[i] = static_cast<std::uint8_t>(hi << 4 | lo);
   }
+  return out;
+}
+
+block block_from_hex(std::string_view hex) {
+  if (hex.size() != 32) throw std::invalid_argument("a block is 32 hex digits: " + std::string(hex));
+  const bytes decoded = from_hex(hex);
+  block out{};
+  std::copy(decoded.begin(), decoded.end(), out.begin());
   return out;
 }
 

@@ -1,6 +1,7 @@
 // A fixed-seed pseudo-random generator (SplitMix64) for test data: reproducible across runs and
 // platforms, so a failure report's seed and length are enough to replay it. Not for keys in
-// production — only test inputs.
+// production — only test inputs. random_bytes() serves the suites whose fixed data comes from a
+// standard engine (std::mt19937_64): one draw per byte, its low 8 bits, as they always drew it.
 #ifndef VG_TESTS_COMMON_PRNG_HPP
 #define VG_TESTS_COMMON_PRNG_HPP
 
@@ -39,6 +40,14 @@ class prng {
  private:
   std::uint64_t state_;
 };
+
+/// `n` bytes from a standard engine, one engine call per byte (the low 8 bits of each draw).
+template <typename Engine>
+std::vector<std::uint8_t> random_bytes(Engine& engine, std::size_t n) {
+  std::vector<std::uint8_t> out(n);
+  for (auto& b : out) b = static_cast<std::uint8_t>(engine());
+  return out;
+}
 
 }  // namespace vg::test
 

@@ -8,36 +8,25 @@
 #include <string>
 #include <vector>
 
+#include "common/backends.hpp"
+#include "common/hex.hpp"
+#include "common/prng.hpp"
 #include "spec/spec.hpp"
-#include "vg/cpu.hpp"
 #include "vg/ctr.hpp"
 
 namespace {
 
-using bytes = std::vector<std::uint8_t>;
-
-bytes hex(const std::string& s) {
-  bytes out;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
-    out.push_back(static_cast<std::uint8_t>(std::stoi(s.substr(i, 2), nullptr, 16)));
-  }
-  return out;
-}
-
-std::vector<std::string> runnable_backends() {
-  std::vector<std::string> names;
-  for (const auto& b : vg::backends()) {
-    if (b.runnable) names.emplace_back(b.name);
-  }
-  return names;
-}
+using vg::test::bytes;
+using vg::test::from_hex;
+using vg::test::random_bytes;
+using vg::test::runnable_backends;
 
 class Ctr : public ::testing::TestWithParam<std::string> {};
 
 // SP 800-38A Appendix F.5.1, F.5.3, F.5.5: the same counter block and plaintext, three key sizes.
 TEST_P(Ctr, Sp800_38aVectors) {
-  const bytes counter = hex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
-  const bytes plaintext = hex(
+  const bytes counter = from_hex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
+  const bytes plaintext = from_hex(
       "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
       "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
   const struct {
@@ -56,11 +45,11 @@ TEST_P(Ctr, Sp800_38aVectors) {
   };
   for (const auto& c : cases) {
     vg::ctr_key key;
-    ASSERT_EQ(vg::ctr_key::create(hex(c.key), key, GetParam()), vg::status::ok);
+    ASSERT_EQ(vg::ctr_key::create(from_hex(c.key), key, GetParam()), vg::status::ok);
     bytes out(plaintext.size());
     ASSERT_EQ(key.crypt(std::span<const std::uint8_t, 16>(counter.data(), 16), plaintext, out),
               vg::status::ok);
-    EXPECT_EQ(out, hex(c.ciphertext)) << c.key;
+    EXPECT_EQ(out, from_hex(c.ciphertext)) << c.key;
     // Decryption is the same operation; in place.
     ASSERT_EQ(key.crypt(std::span<const std::uint8_t, 16>(counter.data(), 16), out, out),
               vg::status::ok);
@@ -78,17 +67,15 @@ TEST_P(Ctr, CarriesAcrossWordsMatchSpec) {
       "fffffffffffffffffffffffffffffffc",  // wraps the whole 128-bit block
       "00000000000000000000000000000000"};
   for (std::size_t key_len : {16u, 24u, 32u}) {
-    bytes key_bytes(key_len);
-    for (auto& b : key_bytes) b = static_cast<std::uint8_t>(rng());
+    const bytes key_bytes = random_bytes(rng, key_len);
     vg::ctr_key key;
     ASSERT_EQ(vg::ctr_key::create(key_bytes, key, GetParam()), vg::status::ok);
     for (const auto& c : counters) {
-      const bytes counter = hex(c);
+      const bytes counter = from_hex(c);
       vg::spec::block spec_counter;
       std::memcpy(spec_counter.data(), counter.data(), 16);
       for (std::size_t len : {0u, 1u, 15u, 16u, 17u, 47u, 48u, 64u, 100u, 257u}) {
-        bytes in(len);
-        for (auto& b : in) b = static_cast<std::uint8_t>(rng());
+        const bytes in = random_bytes(rng, len);
         bytes out(len);
         ASSERT_EQ(key.crypt(std::span<const std::uint8_t, 16>(counter.data(), 16), in, out),
                   vg::status::ok);
@@ -116,12 +103,6 @@ TEST(CtrApi, RejectsBadArguments) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Ctr, ::testing::ValuesIn(runnable_backends()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (auto& ch : n) {
-                             if (ch == '-') ch = '_';
-                           }
-                           return n;
-                         });
+                         [](const auto& info) { return vg::test::gtest_safe_name(info.param); });
 
 }  // namespace

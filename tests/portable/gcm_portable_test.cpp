@@ -6,22 +6,12 @@
 
 #include <vector>
 
-#include "backends/backend.hpp"
 #include "common/prng.hpp"
+#include "portable/portable_backend.hpp"
 #include "spec/spec.hpp"
-
-namespace vg::detail {
-extern const backend backend_portable;
-}
 
 namespace vg::detail::portable {
 namespace {
-
-using bytes = std::vector<std::uint8_t>;
-
-struct keyed_state {
-  alignas(64) unsigned char bytes[key_state_bytes];
-};
 
 const gcm_ops& ops() {
   return *backend_portable.gcm;
@@ -34,14 +24,23 @@ TEST(PortableGcm, BackendObjectIsComplete) {
   ASSERT_NE(backend_portable.siv, nullptr);
 }
 
-class PortableGcmKeySize : public ::testing::TestWithParam<std::size_t> {};
+// Parameter: the key size. Each test draws its key (and then its data) from a PRNG seeded with
+// its own salt plus the key size, and expands it into `state`.
+class PortableGcmKeySize : public ::testing::TestWithParam<std::size_t> {
+ protected:
+  test::prng keyed_rng(std::uint64_t salt) {
+    test::prng rng(salt + GetParam());
+    key = rng.bytes(GetParam());
+    ops().setup(state.bytes, key.data(), key.size());
+    return rng;
+  }
+
+  bytes key;
+  keyed_state state;
+};
 
 TEST_P(PortableGcmKeySize, SealAndOpenMatchSpecForAllLengths) {
-  const std::size_t key_len = GetParam();
-  test::prng rng(0x6c30 + key_len);
-  const auto key = rng.bytes(key_len);
-  keyed_state state;
-  ops().setup(state.bytes, key.data(), key.size());
+  test::prng rng = keyed_rng(0x6c30);
 
   for (std::size_t aad_len : {0, 1, 15, 16, 17, 48, 65, 100}) {
     for (std::size_t len = 0; len <= 300; ++len) {
@@ -73,11 +72,7 @@ TEST_P(PortableGcmKeySize, SealAndOpenMatchSpecForAllLengths) {
 }
 
 TEST_P(PortableGcmKeySize, GhashContinuationMatchesSpec) {
-  const std::size_t key_len = GetParam();
-  test::prng rng(0x6ca5 + key_len);
-  const auto key = rng.bytes(key_len);
-  keyed_state state;
-  ops().setup(state.bytes, key.data(), key.size());
+  test::prng rng = keyed_rng(0x6ca5);
   const spec::block h = spec::aes_encrypt(key, spec::block{});
 
   for (std::size_t first = 0; first <= 80; first += 16) {
@@ -113,11 +108,7 @@ bytes spec_ctr32(const bytes& key, spec::block ctr, const bytes& data) {
 }
 
 TEST_P(PortableGcmKeySize, Ctr32MatchesSpecAcrossTheWrap) {
-  const std::size_t key_len = GetParam();
-  test::prng rng(0xc732 + key_len);
-  const auto key = rng.bytes(key_len);
-  keyed_state state;
-  ops().setup(state.bytes, key.data(), key.size());
+  test::prng rng = keyed_rng(0xc732);
   for (std::uint32_t start : {0u, 1u, 0xFFFFFFF0u, 0xFFFFFFFDu, 0xFFFFFFFFu}) {
     for (std::size_t len = 0; len <= 200; len += 13) {
       spec::block ctr;
@@ -137,11 +128,7 @@ TEST_P(PortableGcmKeySize, Ctr32MatchesSpecAcrossTheWrap) {
 
 // GCM composed from spec pieces, for a J0 whose counter wraps inside the message.
 TEST_P(PortableGcmKeySize, SealWithWrappingCounterMatchesSpecComposition) {
-  const std::size_t key_len = GetParam();
-  test::prng rng(0x3a9 + key_len);
-  const auto key = rng.bytes(key_len);
-  keyed_state state;
-  ops().setup(state.bytes, key.data(), key.size());
+  test::prng rng = keyed_rng(0x3a9);
   const spec::block h = spec::aes_encrypt(key, spec::block{});
   for (std::size_t len : {0, 20, 64, 100, 130}) {
     spec::block j0;

@@ -5,22 +5,12 @@
 
 #include <vector>
 
-#include "backends/backend.hpp"
 #include "common/prng.hpp"
+#include "portable/portable_backend.hpp"
 #include "spec/spec.hpp"
-
-namespace vg::detail {
-extern const backend backend_portable;
-}
 
 namespace vg::detail::portable {
 namespace {
-
-using bytes = std::vector<std::uint8_t>;
-
-struct keyed_state {
-  alignas(64) unsigned char bytes[key_state_bytes];
-};
 
 class PortableSivKeySize : public ::testing::TestWithParam<std::size_t> {};
 

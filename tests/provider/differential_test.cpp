@@ -9,17 +9,13 @@
 #include <thread>
 #include <vector>
 
+#include "common/prng.hpp"
 #include "provider/evp_util.hpp"
 
 namespace {
 
+using vg::test::random_bytes;
 using vgtest::bytes;
-
-bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
-  bytes out(n);
-  for (auto& b : out) b = static_cast<std::uint8_t>(rng());
-  return out;
-}
 
 std::vector<std::size_t> random_cuts(std::mt19937_64& rng, std::size_t n) {
   std::vector<std::size_t> cuts;

@@ -9,11 +9,12 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
+
+#include "common/hex.hpp"
 
 namespace vgtest {
 
-using bytes = std::vector<std::uint8_t>;
+using bytes = vg::test::bytes;
 
 // A library context with one provider loaded: the vgcrypt module (VG_PROVIDER_MODULE, a path) or
 // OpenSSL's "default". Lives for the whole test program.
@@ -37,14 +38,6 @@ inline OSSL_LIB_CTX* default_lib() {
 inline EVP_CIPHER* fetch_gcm(OSSL_LIB_CTX* lib, std::size_t key_bytes, const char* props) {
   const std::string name = "AES-" + std::to_string(key_bytes * 8) + "-GCM";
   return EVP_CIPHER_fetch(lib, name.c_str(), props);
-}
-
-inline bytes hex(const std::string& s) {
-  bytes out;
-  for (std::size_t i = 0; i + 1 < s.size(); i += 2) {
-    out.push_back(static_cast<std::uint8_t>(std::stoi(s.substr(i, 2), nullptr, 16)));
-  }
-  return out;
 }
 
 }  // namespace vgtest

@@ -5,66 +5,24 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
-#include <fstream>
-#include <map>
 #include <string>
 #include <vector>
 
+#include "common/evp_file.hpp"
+#include "common/vector_path.hpp"
 #include "provider/evp_util.hpp"
 
 namespace {
 
+using vg::test::evp_stanza;
 using vgtest::bytes;
 
-struct stanza {
-  int line = 0;
-  std::map<std::string, std::string> fields;  // last value of each key
-  std::vector<bytes> aad;                     // AAD may repeat: one piece per line
-};
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
-
-// Reads blank-line-separated stanzas of "Key = value" lines and keeps the AES-GCM ones.
-std::vector<stanza> read_gcm_stanzas(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<stanza> all;
-  stanza cur;
-  std::string line;
-  int n = 0;
-  const auto flush = [&] {
-    if (!cur.fields.empty()) all.push_back(cur);
-    cur = stanza{};
-  };
-  while (std::getline(in, line)) {
-    ++n;
-    line = trim(line);
-    if (line.empty()) {
-      flush();
-      continue;
-    }
-    if (line[0] == '#') continue;
-    const auto eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    const std::string key = trim(line.substr(0, eq)), value = trim(line.substr(eq + 1));
-    if (cur.fields.empty()) cur.line = n;
-    cur.fields[key] = value;
-    if (key == "AAD") cur.aad.push_back(vgtest::hex(value));
-  }
-  flush();
-  std::vector<stanza> gcm;
-  for (auto& s : all) {
-    const std::string c = lower(s.fields["Cipher"]);
-    if (c.size() == 11 && c.rfind("aes-", 0) == 0 && c.substr(7) == "-gcm") gcm.push_back(s);
+// The AES-GCM stanzas ("aes-128-gcm" .. "aes-256-gcm", any case) of an evp_test file.
+std::vector<evp_stanza> read_gcm_stanzas(const std::string& path) {
+  std::vector<evp_stanza> gcm;
+  for (evp_stanza& s : vg::test::load_evp_file(path)) {
+    const std::string c = s.cipher();
+    if (c.size() == 11 && c.starts_with("aes-") && c.ends_with("-gcm")) gcm.push_back(std::move(s));
   }
   return gcm;
 }
@@ -132,29 +90,28 @@ result run(EVP_CIPHER* cipher, bool encrypt, const bytes& key, const bytes& iv,
 
 TEST(OpenSslVectors, AllGcmStanzasThroughVgcrypt) {
   ASSERT_NE(vgtest::vgcrypt_lib(), nullptr) << "cannot load " << VG_PROVIDER_MODULE;
-  const auto stanzas =
-      read_gcm_stanzas(std::string(VG_VECTORS_DIR) + "/openssl/evpciph_aes_common.txt");
+  const auto stanzas = read_gcm_stanzas(vg::test::vector_path("openssl/evpciph_aes_common.txt"));
   ASSERT_EQ(stanzas.size(), 43u);
   int failures_expected = 0;
-  for (const stanza& s : stanzas) {
-    auto f = s.fields;
-    const bytes key = vgtest::hex(f["Key"]), iv = vgtest::hex(f["IV"]), tag = vgtest::hex(f["Tag"]);
-    const bytes pt = vgtest::hex(f["Plaintext"]), ct = vgtest::hex(f["Ciphertext"]);
+  for (const evp_stanza& s : stanzas) {
+    const bytes key = s.hex("Key"), iv = s.hex("IV"), tag = s.hex("Tag");
+    const bytes pt = s.hex("Plaintext"), ct = s.hex("Ciphertext");
+    const std::vector<bytes> aad = s.hex_pieces("AAD");  // AAD may repeat: one piece per line
     EVP_CIPHER* cipher =
-        EVP_CIPHER_fetch(vgtest::vgcrypt_lib(), f["Cipher"].c_str(), "provider=vgcrypt");
+        EVP_CIPHER_fetch(vgtest::vgcrypt_lib(), s.at("Cipher").c_str(), "provider=vgcrypt");
     ASSERT_NE(cipher, nullptr) << "line " << s.line;
-    const bool must_fail = f.count("Result") != 0;
+    const bool must_fail = s.has("Result");
     failures_expected += must_fail;
     for (chunking how : {chunking::whole, chunking::split_1_n2_1, chunking::bytewise_in_place}) {
       SCOPED_TRACE("stanza at line " + std::to_string(s.line) + ", chunking " +
                    std::to_string(static_cast<int>(how)));
-      if (f["Operation"] != "DECRYPT") {
-        const result e = run(cipher, true, key, iv, s.aad, pt, tag, how);
+      if (!s.has("Operation") || s.at("Operation") != "DECRYPT") {
+        const result e = run(cipher, true, key, iv, aad, pt, tag, how);
         EXPECT_TRUE(e.ok);
         EXPECT_EQ(e.out, ct);
         EXPECT_EQ(e.tag, tag);
       }
-      const result d = run(cipher, false, key, iv, s.aad, ct, tag, how);
+      const result d = run(cipher, false, key, iv, aad, ct, tag, how);
       if (must_fail) {
         EXPECT_FALSE(d.ok) << "a forged message was accepted";
       } else {

@@ -1,20 +1,15 @@
-// The x86 AES-GCM-SIV kernels (aesni-avx, vaes-avx2, vaes-avx512) checked against the
-// specification (src/spec, RFC 8452):
-//  * through the public API (aead_key::create with the backend's name): every message length
-//    0..1100 and every AAD length 0..300 (each paired with a varying partner length, not the full
-//    product), both key sizes, in place and out of place at odd alignments, and the verdict of
-//    open on a modified tag;
-//  * through the kernel table directly: open with crafted tags whose 32-bit counter wraps inside
-//    the message, against a reference assembled from spec::aes_encrypt and spec::polyval (the
-//    public API would zero the output of such an open, so it cannot show the keystream).
+// The x86 AES-GCM-SIV kernels (aesni-avx, vaes-avx2, vaes-avx512) called through the kernel table:
+// open with crafted tags whose 32-bit counter wraps inside the message, against a reference
+// assembled from spec::aes_encrypt and spec::polyval (the public API would zero the output of such
+// an open, so it cannot show the keystream). The public-API sweeps of GCM-SIV (every length against
+// vg::spec, on every runnable backend) live in tests/cross/siv_test.cpp.
 // Backends the CPU (or VG_CPU_FEATURES) cannot run are skipped.
 //
-// Under valgrind (memcheck) the key and plaintext are marked undefined while the kernels run, so
-// a branch or address that depends on them is reported; outputs are declassified before the
-// comparisons. Run: valgrind --error-exitcode=1 ./siv_x86_kernels_test --gtest_filter='*aesni*'
+// Under valgrind (memcheck) the key is marked undefined while the kernels run, so a branch or
+// address that depends on it is reported; outputs are declassified before the comparisons.
+// Run: valgrind --error-exitcode=1 ./siv_x86_kernels_test --gtest_filter='*aesni*'
 // (valgrind cannot execute VAES/AVX-512).
 #include <gtest/gtest.h>
-#include <valgrind/memcheck.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -24,8 +19,11 @@
 #include <vector>
 
 #include "backends/backend.hpp"
+#include "common/backends.hpp"
+#include "common/hex.hpp"
+#include "common/memcheck.hpp"
+#include "common/prng.hpp"
 #include "spec/spec.hpp"
-#include "vg/aead.hpp"
 #include "vg/cpu.hpp"
 
 namespace vg::detail {
@@ -39,7 +37,10 @@ extern const siv_ops siv_ops_vaes_avx512;
 
 namespace {
 
-using bytes = std::vector<std::uint8_t>;
+using vg::test::bytes;
+using vg::test::poison;
+using vg::test::random_bytes;
+using vg::test::unpoison;
 
 struct kernel {
   const vg::detail::backend* be;
@@ -50,28 +51,6 @@ struct alignas(64) key_state {
   unsigned char b[vg::detail::key_state_bytes];
 };
 
-bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
-  bytes out(n);
-  for (auto& x : out) x = static_cast<std::uint8_t>(rng());
-  return out;
-}
-
-void poison(const void* p, std::size_t n) {
-  VALGRIND_MAKE_MEM_UNDEFINED(p, n);
-}
-void unpoison(const void* p, std::size_t n) {
-  VALGRIND_MAKE_MEM_DEFINED(p, n);
-}
-
-// Under valgrind the spec oracle dominates: test every 13th length there.
-std::size_t length_step() {
-  return RUNNING_ON_VALGRIND ? 13 : 1;
-}
-
-vg::algorithm siv_alg(std::size_t key_len) {
-  return key_len == 16 ? vg::algorithm::aes_128_gcm_siv : vg::algorithm::aes_256_gcm_siv;
-}
-
 class X86Siv : public testing::TestWithParam<kernel> {
  protected:
   void SetUp() override {
@@ -79,106 +58,7 @@ class X86Siv : public testing::TestWithParam<kernel> {
     if ((b.needs & vg::allowed_features()) != b.needs)
       GTEST_SKIP() << std::string(b.name) << " cannot run on this CPU / VG_CPU_FEATURES";
   }
-  std::string_view name() const { return GetParam().be->name; }
-
-  vg::aead_key make_key(const bytes& key) {
-    vg::aead_key k;
-    poison(key.data(), key.size());
-    const vg::status s = vg::aead_key::create(siv_alg(key.size()), key, k, name());
-    unpoison(key.data(), key.size());
-    EXPECT_EQ(s, vg::status::ok) << name();
-    EXPECT_EQ(k.backend_name(), name());
-    return k;
-  }
-
-  // Seals through the key and compares with spec::gcm_siv_seal, then opens the result (and a
-  // copy with a flipped tag bit). `offset` shifts the buffers off alignment.
-  void check_message(const vg::aead_key& k, const bytes& key, const bytes& nonce, const bytes& aad,
-                     const bytes& pt, std::size_t offset, bool in_place) {
-    const bytes want = vg::spec::gcm_siv_seal(key, nonce, aad, pt);
-    const std::size_t n = pt.size();
-    bytes in(n + offset + 1), out(n + offset + 1);
-    std::memcpy(in.data() + offset, pt.data(), n);
-    std::uint8_t* src = in.data() + offset;
-    std::uint8_t* dst = in_place ? src : out.data() + offset;
-    std::uint8_t tag[16];
-    poison(src, n);
-    vg::status s = k.seal(nonce, aad, {src, n}, {dst, n}, tag);
-    unpoison(dst, n);
-    unpoison(tag, 16);
-    ASSERT_EQ(s, vg::status::ok);
-    ASSERT_EQ(0, std::memcmp(dst, want.data(), n)) << "seal ct, len " << n << " aad " << aad.size();
-    ASSERT_EQ(0, std::memcmp(tag, want.data() + n, 16))
-        << "seal tag, len " << n << " aad " << aad.size();
-
-    std::uint8_t* dst2 = in_place ? dst : in.data() + offset;  // open back into `in`
-    s = k.open(nonce, aad, {dst, n}, {dst2, n}, tag);
-    unpoison(&s, sizeof s);
-    unpoison(dst2, n);
-    ASSERT_EQ(s, vg::status::ok) << "open, len " << n << " aad " << aad.size();
-    ASSERT_EQ(0, std::memcmp(dst2, pt.data(), n)) << "open pt, len " << n;
-
-    // A modified tag: auth failure and no plaintext released.
-    std::memcpy(dst2, want.data(), n);
-    tag[(n + aad.size()) % 16] ^= static_cast<std::uint8_t>(1u << (n % 8));
-    s = k.open(nonce, aad, {dst2, n}, {out.data() + offset, n}, tag);
-    unpoison(&s, sizeof s);
-    unpoison(out.data() + offset, n);
-    ASSERT_EQ(s, vg::status::auth) << "forged tag accepted, len " << n;
-    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(out[offset + i], 0) << "released byte " << i;
-  }
 };
-
-// Every message length 0..1100, each with an AAD length that sweeps 0..300 along the way.
-TEST_P(X86Siv, EveryMessageLength) {
-  std::mt19937_64 rng(8452);
-  for (std::size_t key_len : {16u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    const vg::aead_key k = make_key(key);
-    for (std::size_t n = 0; n <= 1100; n += length_step()) {
-      const bytes nonce = random_bytes(rng, 12);
-      const bytes aad = random_bytes(rng, (n * 37) % 301);
-      const bytes pt = random_bytes(rng, n);
-      ASSERT_NO_FATAL_FAILURE(check_message(k, key, nonce, aad, pt, n % 5, n % 3 == 0))
-          << "key " << key_len;
-    }
-  }
-}
-
-// Every AAD length 0..300, each with a message length that sweeps short and batch-sized ones.
-TEST_P(X86Siv, EveryAadLength) {
-  std::mt19937_64 rng(5);
-  for (std::size_t key_len : {16u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    const vg::aead_key k = make_key(key);
-    for (std::size_t a = 0; a <= 300; a += length_step()) {
-      const bytes nonce = random_bytes(rng, 12);
-      const bytes aad = random_bytes(rng, a);
-      const bytes pt = random_bytes(rng, (a * 53) % 530);
-      ASSERT_NO_FATAL_FAILURE(check_message(k, key, nonce, aad, pt, a % 7, a % 2 == 1))
-          << "key " << key_len;
-    }
-  }
-}
-
-// Lengths at and around the batch boundaries of every width (8 and 16 blocks), with AAD that is
-// long enough to need whole batches of its own.
-TEST_P(X86Siv, BatchBoundaries) {
-  std::mt19937_64 rng(16);
-  for (std::size_t key_len : {16u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    const vg::aead_key k = make_key(key);
-    for (std::size_t base : {128u, 256u, 512u, 2048u}) {
-      for (std::size_t n : {base - 17, base - 16, base - 1, base, base + 1, base + 16, base + 17}) {
-        for (std::size_t a : {0u, 15u, 112u, 255u, 256u, 257u, 1000u}) {
-          const bytes nonce = random_bytes(rng, 12);
-          ASSERT_NO_FATAL_FAILURE(
-              check_message(k, key, nonce, random_bytes(rng, a), random_bytes(rng, n), 1, false));
-        }
-      }
-    }
-  }
-}
 
 // ---- counter wrap, through the kernel table ----
 
@@ -274,10 +154,7 @@ INSTANTIATE_TEST_SUITE_P(
                     kernel{&vg::detail::backend_vaes_avx2, &vg::detail::siv_ops_vaes_avx2},
                     kernel{&vg::detail::backend_vaes_avx512, &vg::detail::siv_ops_vaes_avx512}),
     [](const testing::TestParamInfo<kernel>& info) {
-      std::string s(info.param.be->name);
-      for (auto& c : s)
-        if (c == '-') c = '_';
-      return s;
+      return vg::test::gtest_safe_name(info.param.be->name);
     });
 
 }  // namespace

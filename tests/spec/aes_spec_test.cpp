@@ -3,19 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
+#include "common/evp_file.hpp"
+#include "common/hex.hpp"
+#include "common/vector_path.hpp"
 #include "spec/spec.hpp"
-#include "vector_files.hpp"
 
 namespace vg::spec_test {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
+using test::block_from_hex;
+using test::from_hex;
+using test::to_hex;
 
 std::string aes_hex(std::string_view key, std::string_view plaintext) {
   const spec::bytes k = from_hex(key);
@@ -73,8 +73,9 @@ TEST(SpecAes, SboxIsAPermutationWithoutFixedPoints) {
 // F.1.1–F.1.6 (the decrypt records are checked in the encrypt direction; ECB is a permutation).
 TEST(SpecAes, OpensslEcbRecords) {
   int checked = 0;
-  for (const kv_record& r : read_kv_records("openssl/evpciph_aes_common.txt")) {
-    if (!r.has("Cipher") || lower(r.at("Cipher")).find("-ecb") == std::string::npos) continue;
+  for (const test::evp_stanza& r :
+       test::load_evp_file(test::vector_path("openssl/evpciph_aes_common.txt"))) {
+    if (r.cipher().find("-ecb") == std::string::npos) continue;
     const spec::bytes key = from_hex(r.at("Key"));
     const spec::bytes pt = from_hex(r.at("Plaintext"));
     const spec::bytes ct = from_hex(r.at("Ciphertext"));
@@ -84,7 +85,7 @@ TEST(SpecAes, OpensslEcbRecords) {
       std::copy_n(pt.begin() + static_cast<std::ptrdiff_t>(off), 16, in.begin());
       const spec::block out = spec::aes_encrypt(key, in);
       EXPECT_TRUE(std::equal(out.begin(), out.end(), ct.begin() + static_cast<std::ptrdiff_t>(off)))
-          << "line " << r.first_line;
+          << "line " << r.line;
     }
     ++checked;
   }

@@ -4,13 +4,18 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 
+#include "common/evp_file.hpp"
+#include "common/hex.hpp"
+#include "common/vector_path.hpp"
 #include "spec/spec.hpp"
-#include "vector_files.hpp"
 
 namespace vg::spec_test {
 namespace {
+
+using test::block_from_hex;
+using test::from_hex;
+using test::to_hex;
 
 // SP 800-38A Appendix F.5: the same plaintext and initial counter block for all key sizes.
 constexpr std::string_view f5_counter = "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
@@ -62,16 +67,13 @@ TEST(SpecCtr, Sp800_38A_F5) {
 // upper 64 bits.
 TEST(SpecCtr, OpensslCtrRecords) {
   int checked = 0;
-  for (const kv_record& r : read_kv_records("openssl/evpciph_aes_common.txt")) {
-    if (!r.has("Cipher")) continue;
-    std::string cipher = r.at("Cipher");
-    std::transform(cipher.begin(), cipher.end(), cipher.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    if (cipher.find("-ctr") == std::string::npos) continue;
+  for (const test::evp_stanza& r :
+       test::load_evp_file(test::vector_path("openssl/evpciph_aes_common.txt"))) {
+    if (r.cipher().find("-ctr") == std::string::npos) continue;
     const spec::bytes key = from_hex(r.at("Key"));
     EXPECT_EQ(to_hex(spec::ctr(key, block_from_hex(r.at("IV")), from_hex(r.at("Plaintext")))),
               to_hex(from_hex(r.at("Ciphertext"))))
-        << "line " << r.first_line;
+        << "line " << r.line;
     ++checked;
   }
   EXPECT_GE(checked, 10);

@@ -6,40 +6,37 @@
 
 #include <set>
 
+#include "common/hex.hpp"
+#include "common/vector_path.hpp"
+#include "common/wycheproof.hpp"
 #include "spec/spec.hpp"
-#include "vector_files.hpp"
 
 namespace vg::spec_test {
 namespace {
 
+using test::from_hex;
+using test::to_hex;
+
 TEST(SpecGcmSiv, WycheproofIncludingRfc8452AppendixC) {
-  const nlohmann::json doc = read_json("wycheproof/aes_gcm_siv_test.json");
   std::set<int> rfc_vectors_passed;
   int valid = 0, invalid = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      const spec::bytes key = from_hex(t.at("key").get<std::string>());
-      const spec::bytes nonce = from_hex(t.at("iv").get<std::string>());
-      const spec::bytes aad = from_hex(t.at("aad").get<std::string>());
-      const spec::bytes msg = from_hex(t.at("msg").get<std::string>());
-      const spec::bytes ct = from_hex(t.at("ct").get<std::string>());
-      const spec::bytes tag = from_hex(t.at("tag").get<std::string>());
-      const int id = t.at("tcId").get<int>();
-      const auto opened = spec::gcm_siv_open(key, nonce, aad, ct, tag);
-      if (t.at("result") == "valid") {
-        spec::bytes expected = ct;
-        expected.insert(expected.end(), tag.begin(), tag.end());
-        const spec::bytes sealed = spec::gcm_siv_seal(key, nonce, aad, msg);
-        EXPECT_EQ(to_hex(sealed), to_hex(expected)) << "tcId " << id;
-        ASSERT_TRUE(opened.has_value()) << "tcId " << id;
-        EXPECT_EQ(*opened, msg) << "tcId " << id;
-        if (sealed == expected && (id <= 24 || (id >= 100 && id <= 125)))
-          rfc_vectors_passed.insert(id);
-        ++valid;
-      } else {
-        EXPECT_FALSE(opened.has_value()) << "tcId " << id;
-        ++invalid;
-      }
+  for (const test::wycheproof_aead_case& t :
+       test::load_wycheproof_aead(test::vector_path("wycheproof/aes_gcm_siv_test.json")).cases) {
+    const int id = t.tc_id;
+    const auto opened = spec::gcm_siv_open(t.key, t.iv, t.aad, t.ct, t.tag);
+    if (t.result == test::wycheproof_result::valid) {
+      spec::bytes expected = t.ct;
+      expected.insert(expected.end(), t.tag.begin(), t.tag.end());
+      const spec::bytes sealed = spec::gcm_siv_seal(t.key, t.iv, t.aad, t.msg);
+      EXPECT_EQ(to_hex(sealed), to_hex(expected)) << "tcId " << id;
+      ASSERT_TRUE(opened.has_value()) << "tcId " << id;
+      EXPECT_EQ(*opened, t.msg) << "tcId " << id;
+      if (sealed == expected && (id <= 24 || (id >= 100 && id <= 125)))
+        rfc_vectors_passed.insert(id);
+      ++valid;
+    } else {
+      EXPECT_FALSE(opened.has_value()) << "tcId " << id;
+      ++invalid;
     }
   }
   EXPECT_EQ(valid, 136);

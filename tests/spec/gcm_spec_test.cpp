@@ -4,22 +4,26 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 
+#include "common/cavp.hpp"
+#include "common/evp_file.hpp"
+#include "common/hex.hpp"
+#include "common/vector_path.hpp"
+#include "common/wycheproof.hpp"
 #include "spec/spec.hpp"
-#include "vector_files.hpp"
 
 namespace vg::spec_test {
 namespace {
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
+using test::from_hex;
+using test::to_hex;
 
-spec::bytes field_or_empty(const kv_record& r, const std::string& name) {
-  return r.has(name) ? from_hex(r.at(name)) : spec::bytes{};
+// The AAD of an evp_test stanza: its AAD lines, concatenated in order.
+spec::bytes joined_aad(const test::evp_stanza& r) {
+  spec::bytes aad;
+  for (const spec::bytes& piece : r.hex_pieces("AAD")) aad.insert(aad.end(), piece.begin(), piece.end());
+  return aad;
 }
 
 spec::bytes concat(spec::bytes a, const spec::bytes& b) {
@@ -31,20 +35,21 @@ spec::bytes concat(spec::bytes a, const spec::bytes& b) {
 // forgeries (a tag with one bit changed): GCM-AD must return FAIL.
 TEST(SpecGcm, OpensslAndGcmPaperRecords) {
   int sealed = 0, rejected = 0;
-  for (const kv_record& r : read_kv_records("openssl/evpciph_aes_common.txt")) {
-    if (!r.has("Cipher") || lower(r.at("Cipher")).find("-gcm") == std::string::npos) continue;
+  for (const test::evp_stanza& r :
+       test::load_evp_file(test::vector_path("openssl/evpciph_aes_common.txt"))) {
+    if (r.cipher().find("-gcm") == std::string::npos) continue;
     const spec::bytes key = from_hex(r.at("Key")), iv = from_hex(r.at("IV"));
-    const spec::bytes aad = field_or_empty(r, "AAD"), tag = from_hex(r.at("Tag"));
-    const spec::bytes pt = field_or_empty(r, "Plaintext"), ct = field_or_empty(r, "Ciphertext");
+    const spec::bytes aad = joined_aad(r), tag = from_hex(r.at("Tag"));
+    const spec::bytes pt = r.hex("Plaintext"), ct = r.hex("Ciphertext");
     if (r.has("Result")) {
-      EXPECT_FALSE(spec::gcm_open(key, iv, aad, ct, tag).has_value()) << "line " << r.first_line;
+      EXPECT_FALSE(spec::gcm_open(key, iv, aad, ct, tag).has_value()) << "line " << r.line;
       ++rejected;
       continue;
     }
     EXPECT_EQ(to_hex(spec::gcm_seal(key, iv, aad, pt, tag.size())), to_hex(concat(ct, tag)))
-        << "line " << r.first_line;
+        << "line " << r.line;
     const auto opened = spec::gcm_open(key, iv, aad, ct, tag);
-    ASSERT_TRUE(opened.has_value()) << "line " << r.first_line;
+    ASSERT_TRUE(opened.has_value()) << "line " << r.line;
     EXPECT_EQ(*opened, pt);
     ++sealed;
   }
@@ -73,8 +78,8 @@ bool run_all_cavp_records() {
   return env != nullptr && std::string(env) == "1";
 }
 
-bool selected(const kv_record& r) {
-  return r.has("Count") && (run_all_cavp_records() || std::stoi(r.at("Count")) < 3);
+bool selected(const test::cavp_gcm_case& r) {
+  return run_all_cavp_records() || r.count < 3;
 }
 
 int expected_records_per_file() {
@@ -82,31 +87,26 @@ int expected_records_per_file() {
 }
 
 void run_cavp_encrypt(const std::string& file, cavp_counts& n) {
-  for (const kv_record& r : read_kv_records(file)) {
+  for (const test::cavp_gcm_case& r : test::load_cavp_gcm(test::vector_path(file))) {
     if (!selected(r)) continue;
-    const spec::bytes key = from_hex(r.at("Key")), iv = from_hex(r.at("IV"));
-    const spec::bytes pt = from_hex(r.at("PT")), aad = from_hex(r.at("AAD"));
-    const spec::bytes ct = from_hex(r.at("CT")), tag = from_hex(r.at("Tag"));
-    ASSERT_EQ(tag.size() * 8, std::stoul(r.at("Taglen"))) << file << ":" << r.first_line;
-    ASSERT_EQ(to_hex(spec::gcm_seal(key, iv, aad, pt, tag.size())), to_hex(concat(ct, tag)))
-        << file << ":" << r.first_line;
+    // The reader has checked every field against its section's declared length (Taglen too).
+    ASSERT_EQ(to_hex(spec::gcm_seal(r.key, r.iv, r.aad, r.pt, r.tag.size())),
+              to_hex(concat(r.ct, r.tag)))
+        << file << ":" << r.line;
     ++n.sealed;
   }
 }
 
 void run_cavp_decrypt(const std::string& file, cavp_counts& n) {
-  for (const kv_record& r : read_kv_records(file)) {
+  for (const test::cavp_gcm_case& r : test::load_cavp_gcm(test::vector_path(file))) {
     if (!selected(r)) continue;
-    const spec::bytes key = from_hex(r.at("Key")), iv = from_hex(r.at("IV"));
-    const spec::bytes ct = from_hex(r.at("CT")), aad = from_hex(r.at("AAD"));
-    const spec::bytes tag = from_hex(r.at("Tag"));
-    const auto opened = spec::gcm_open(key, iv, aad, ct, tag);
-    if (r.has("FAIL")) {
-      ASSERT_FALSE(opened.has_value()) << file << ":" << r.first_line;
+    const auto opened = spec::gcm_open(r.key, r.iv, r.aad, r.ct, r.tag);
+    if (r.fail) {
+      ASSERT_FALSE(opened.has_value()) << file << ":" << r.line;
       ++n.rejected;
     } else {
-      ASSERT_TRUE(opened.has_value()) << file << ":" << r.first_line;
-      ASSERT_EQ(to_hex(*opened), r.at("PT")) << file << ":" << r.first_line;
+      ASSERT_TRUE(opened.has_value()) << file << ":" << r.line;
+      ASSERT_EQ(to_hex(*opened), to_hex(r.pt)) << file << ":" << r.line;
       ++n.opened;
     }
   }
@@ -135,31 +135,24 @@ TEST(SpecGcm, NistCavpDecrypt) {
 // Wycheproof aes_gcm_test.json: valid cases must seal to ct || tag and open; invalid ones
 // (modified tags, zero-length IVs) must not open, and sealing with an empty IV must throw.
 TEST(SpecGcm, WycheproofAesGcm) {
-  const nlohmann::json doc = read_json("wycheproof/aes_gcm_test.json");
   int valid = 0, invalid = 0;
-  for (const auto& group : doc.at("testGroups")) {
-    for (const auto& t : group.at("tests")) {
-      const spec::bytes key = from_hex(t.at("key").get<std::string>());
-      const spec::bytes iv = from_hex(t.at("iv").get<std::string>());
-      const spec::bytes aad = from_hex(t.at("aad").get<std::string>());
-      const spec::bytes msg = from_hex(t.at("msg").get<std::string>());
-      const spec::bytes ct = from_hex(t.at("ct").get<std::string>());
-      const spec::bytes tag = from_hex(t.at("tag").get<std::string>());
-      const int id = t.at("tcId").get<int>();
-      const auto opened = spec::gcm_open(key, iv, aad, ct, tag);
-      if (t.at("result") == "valid") {
-        EXPECT_EQ(to_hex(spec::gcm_seal(key, iv, aad, msg, tag.size())), to_hex(concat(ct, tag)))
-            << "tcId " << id;
-        ASSERT_TRUE(opened.has_value()) << "tcId " << id;
-        EXPECT_EQ(*opened, msg) << "tcId " << id;
-        ++valid;
-      } else {
-        EXPECT_FALSE(opened.has_value()) << "tcId " << id;
-        if (iv.empty()) {
-          EXPECT_THROW(spec::gcm_seal(key, iv, aad, msg), std::invalid_argument);
-        }
-        ++invalid;
+  for (const test::wycheproof_aead_case& t :
+       test::load_wycheproof_aead(test::vector_path("wycheproof/aes_gcm_test.json")).cases) {
+    const int id = t.tc_id;
+    const auto opened = spec::gcm_open(t.key, t.iv, t.aad, t.ct, t.tag);
+    if (t.result == test::wycheproof_result::valid) {
+      EXPECT_EQ(to_hex(spec::gcm_seal(t.key, t.iv, t.aad, t.msg, t.tag.size())),
+                to_hex(concat(t.ct, t.tag)))
+          << "tcId " << id;
+      ASSERT_TRUE(opened.has_value()) << "tcId " << id;
+      EXPECT_EQ(*opened, t.msg) << "tcId " << id;
+      ++valid;
+    } else {
+      EXPECT_FALSE(opened.has_value()) << "tcId " << id;
+      if (t.iv.empty()) {
+        EXPECT_THROW(spec::gcm_seal(t.key, t.iv, t.aad, t.msg), std::invalid_argument);
       }
+      ++invalid;
     }
   }
   EXPECT_EQ(valid, 229);

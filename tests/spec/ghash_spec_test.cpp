@@ -5,23 +5,16 @@
 
 #include <random>
 
+#include "common/hex.hpp"
+#include "spec/test_blocks.hpp"
 #include "spec/spec.hpp"
-#include "vector_files.hpp"
 
 namespace vg::spec_test {
 namespace {
 
-spec::block random_block(std::mt19937_64& rng) {
-  spec::block b{};
-  for (auto& byte : b) byte = static_cast<std::uint8_t>(rng());
-  return b;
-}
-
-spec::block xor_of(const spec::block& a, const spec::block& b) {
-  spec::block z{};
-  for (std::size_t i = 0; i < 16; ++i) z[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
-  return z;
-}
+using test::block_from_hex;
+using test::from_hex;
+using test::to_hex;
 
 // x^k in SP 800-38D's bit order: coefficient of x^k is bit k, counted from the MSB of byte 0.
 spec::block x_power(unsigned k) {

@@ -5,17 +5,14 @@
 #include <random>
 #include <vector>
 
+#include "common/hex.hpp"
+#include "common/prng.hpp"
 #include "vg/vg.h"
 
 namespace {
 
-using bytes = std::vector<std::uint8_t>;
-
-bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
-  bytes out(n);
-  for (auto& b : out) b = static_cast<std::uint8_t>(rng());
-  return out;
-}
+using vg::test::bytes;
+using vg::test::random_bytes;
 
 TEST(CStream, ChunkedSealOpenAndCopy) {
   std::mt19937_64 rng(5);

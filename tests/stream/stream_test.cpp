@@ -10,28 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "common/backends.hpp"
+#include "common/hex.hpp"
+#include "common/prng.hpp"
 #include "spec/spec.hpp"
 #include "vg/aead.hpp"
-#include "vg/cpu.hpp"
 #include "vg/gcm_stream.hpp"
 
 namespace {
 
-using bytes = std::vector<std::uint8_t>;
-
-std::vector<std::string> runnable_backends() {
-  std::vector<std::string> names;
-  for (const auto& b : vg::backends()) {
-    if (b.runnable) names.emplace_back(b.name);
-  }
-  return names;
-}
-
-bytes random_bytes(std::mt19937_64& rng, std::size_t n) {
-  bytes out(n);
-  for (auto& b : out) b = static_cast<std::uint8_t>(rng());
-  return out;
-}
+using vg::test::bytes;
+using vg::test::random_bytes;
+using vg::test::runnable_backends;
 
 // Cuts n into pieces: sizes drawn from a mix of tiny, block-straddling and large lengths.
 std::vector<std::size_t> random_cuts(std::mt19937_64& rng, std::size_t n) {
@@ -232,11 +222,7 @@ TEST_P(Stream, TamperedMessagesFailToOpen) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Stream, ::testing::ValuesIn(runnable_backends()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           std::replace(n.begin(), n.end(), '-', '_');
-                           return n;
-                         });
+                         [](const auto& info) { return vg::test::gtest_safe_name(info.param); });
 
 // Calls out of order and bad arguments are refused and leave the stream usable.
 TEST(StreamRules, OrderAndArguments) {
