@@ -4,8 +4,10 @@
 // counter block, E(J0) for the tag, plus the two things chunking adds: the keystream of a block
 // that an update() ended in the middle of (so the next update() continues it and no output is ever
 // held back), and the bytes of an incomplete AAD or ciphertext block waiting for GHASH. Whole
-// blocks go straight to the bulk kernels: for sealing CTR then GHASH over the output; for opening
-// GHASH over the input first, which is what makes in-place decryption correct.
+// blocks go straight to the bulk kernels: the backend's stitched block ops
+// (seal_blocks/open_blocks: CTR and GHASH in one pass, the loop of one-shot seal/open) when it has
+// them; otherwise, slice by slice, for sealing CTR then GHASH over the output, for opening GHASH
+// over the input first, which is what makes in-place decryption correct.
 //
 // Secrets: the keystream, plaintext, ciphertext-to-be and tag bytes are only XORed, copied and
 // hashed; the only branches are on lengths and on the direction, which are public. finish_open
@@ -23,8 +25,8 @@ namespace vg {
 namespace {
 
 constexpr std::size_t kBlock = 16;
-// Whole blocks are processed in slices small enough that the second pass (GHASH after CTR, or CTR
-// after GHASH) finds its data still in L1.
+// Without block ops, whole blocks are processed in slices small enough that the second pass (GHASH
+// after CTR, or CTR after GHASH) finds its data still in L1.
 constexpr std::size_t kSliceBytes = 8192;
 alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
 
@@ -171,7 +173,15 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
     dst += take;
     n -= take;
   }
-  while (n >= kBlock) {
+  const std::size_t whole = n & ~(kBlock - 1);
+  const auto stitched = sealing_ ? b.gcm->seal_blocks : b.gcm->open_blocks;
+  if (whole != 0 && stitched != nullptr) {
+    stitched(state, counter_, hash_, src, dst, whole / kBlock);
+    src += whole;
+    dst += whole;
+    n -= whole;
+  }
+  while (n >= kBlock) {  // backends without block ops: two passes per slice
     const std::size_t slice = std::min(n, kSliceBytes) & ~(kBlock - 1);
     if (sealing_) {
       b.gcm->ctr32(state, counter_, src, dst, slice);

@@ -7,7 +7,8 @@
 // ISA isolation: backends compiled with -maes/-mavx512f/... include only this header (plain data
 // and declarations, no inline code), <immintrin.h>/<arm_neon.h> and C headers; everything they
 // define lives in an anonymous namespace except their `backend` object. tests/isa_isolation checks
-// that their object files define no weak (inline/template) symbols that could leak into generic code.
+// that their object files define no weak (inline/template) symbols that could leak into generic
+// code.
 #ifndef VG_SRC_BACKENDS_BACKEND_HPP
 #define VG_SRC_BACKENDS_BACKEND_HPP
 
@@ -50,6 +51,15 @@ struct gcm_ops {
   // advanced past every block used.
   void (*ctr32)(const void* state, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
                 std::size_t len);
+
+  // Optional (null: the caller runs ctr32 and ghash in two passes). Whole blocks of a message in
+  // progress, for incremental APIs: `blocks` 16-byte blocks are en/decrypted with counters from
+  // `ctr` (advanced as by ctr32) while GHASH continues from y over the ciphertext (seal: the
+  // output; open: the input), in one stitched pass like seal/open.
+  void (*seal_blocks)(const void* state, std::uint8_t ctr[16], std::uint8_t y[16],
+                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
+  void (*open_blocks)(const void* state, std::uint8_t ctr[16], std::uint8_t y[16],
+                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

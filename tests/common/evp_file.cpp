@@ -24,8 +24,8 @@ bool evp_stanza::has(const std::string& name) const {
 }
 
 const std::string& evp_stanza::at(const std::string& name) const {
-  const auto it = std::find_if(fields.rbegin(), fields.rend(),
-                               [&](const auto& f) { return f.first == name; });
+  const auto it =
+      std::find_if(fields.rbegin(), fields.rend(), [&](const auto& f) { return f.first == name; });
   if (it == fields.rend())
     throw std::out_of_range("stanza at line " + std::to_string(line) + " has no " + name);
   return it->second;

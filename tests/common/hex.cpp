@@ -39,7 +39,8 @@ bytes from_hex(std::string_view hex) {
 }
 
 block block_from_hex(std::string_view hex) {
-  if (hex.size() != 32) throw std::invalid_argument("a block is 32 hex digits: " + std::string(hex));
+  if (hex.size() != 32)
+    throw std::invalid_argument("a block is 32 hex digits: " + std::string(hex));
   const bytes decoded = from_hex(hex);
   block out{};
   std::copy(decoded.begin(), decoded.end(), out.begin());

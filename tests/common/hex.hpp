@@ -12,7 +12,7 @@
 
 namespace vg::test {
 
-using bytes = std::vector<std::uint8_t>;      // the same type as vg::spec::bytes
+using bytes = std::vector<std::uint8_t>;     // the same type as vg::spec::bytes
 using block = std::array<std::uint8_t, 16>;  // the same type as vg::spec::block
 
 /// Decodes lower- or upper-case hex; throws std::invalid_argument on odd length or a bad digit.

@@ -1,6 +1,7 @@
 // The cross-test fixture: one parameter per (runnable backend, GCM key size). SetUp draws the key
-// from a fixed-seed PRNG and creates it on the named backend; `check` records sweep failures in a
-// failure_log so one bad kernel reports a few readable cases, not thousands.
+// from a fixed-seed PRNG and creates it on the named backend (with the key marked secret for
+// valgrind); `check` records sweep failures in a failure_log so one bad kernel reports a few
+// readable cases, not thousands.
 #ifndef VG_TESTS_CROSS_FIXTURE_HPP
 #define VG_TESTS_CROSS_FIXTURE_HPP
 

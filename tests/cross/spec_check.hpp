@@ -1,6 +1,6 @@
 // The cross-check primitive: seal and open one message on a backend through the public API, with a
-// chosen buffer layout, and compare with vg::spec byte for byte. Canary bytes around every output
-// catch writes past `len` or `tag_len`.
+// chosen buffer layout, and compare with vg::spec (GCM or GCM-SIV, by the key's algorithm) byte for
+// byte. Canary bytes around every output catch writes past `len` or `tag_len`.
 #ifndef VG_TESTS_CROSS_SPEC_CHECK_HPP
 #define VG_TESTS_CROSS_SPEC_CHECK_HPP
 
@@ -39,11 +39,19 @@ struct message {
   std::size_t tag_len = 16;
 };
 
+/// True for the AES-GCM-SIV algorithms (RFC 8452), whose reference is spec::gcm_siv_seal.
+bool is_gcm_siv(vg::algorithm alg);
+
 /// Seals `m` on `key` (whose raw bytes are `key_bytes`), compares ciphertext and tag with
-/// spec::gcm_seal, then opens the result and compares with the plaintext. Returns "" on success,
-/// else a description naming the lengths and layout.
+/// spec::gcm_seal (spec::gcm_siv_seal for a GCM-SIV key), then opens the result and compares with
+/// the plaintext. Returns "" on success, else a description naming the lengths and layout.
 std::string check_against_spec(const vg::aead_key& key, const bytes& key_bytes, const message& m,
                                const layout& l = {});
+
+/// The same against `expected` = the spec's ciphertext || tag for `m`, computed once by the caller
+/// so one (slow) spec result can serve every backend.
+std::string check_against_expected(const vg::aead_key& key, const bytes& expected, const message& m,
+                                   const layout& l = {});
 
 /// Opens a forged (ct, tag) and requires status::auth with the output all zero, in place or out
 /// of place. Returns "" on success.

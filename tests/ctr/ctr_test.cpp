@@ -1,5 +1,7 @@
 // AES-CTR (SP 800-38A) on every runnable backend: the published F.5 vectors, and agreement with the
 // specification across carries out of the low 32 and 64 bits of the counter block.
+#include "vg/ctr.hpp"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -12,7 +14,6 @@
 #include "common/hex.hpp"
 #include "common/prng.hpp"
 #include "spec/spec.hpp"
-#include "vg/ctr.hpp"
 
 namespace {
 
@@ -57,8 +58,8 @@ TEST_P(Ctr, Sp800_38aVectors) {
   }
 }
 
-// Counter blocks just below a carry out of bit 32, bit 64 and bit 128 (full wrap), with lengths that
-// end inside a block, compared with the specification's 128-bit counter.
+// Counter blocks just below a carry out of bit 32, bit 64 and bit 128 (full wrap), with lengths
+// that end inside a block, compared with the specification's 128-bit counter.
 TEST_P(Ctr, CarriesAcrossWordsMatchSpec) {
   std::mt19937 rng(7);
   const std::array<std::string, 4> counters = {
@@ -97,7 +98,8 @@ TEST(CtrApi, RejectsBadArguments) {
   EXPECT_EQ(key.crypt(counter, std::span(buf).first(16), std::span(buf).subspan(16, 8)),
             vg::status::argument);  // sizes differ
   vg::ctr_key moved = std::move(key);
-  EXPECT_TRUE(key.empty());  // NOLINT(bugprone-use-after-move): moved-from keys are empty by contract
+  EXPECT_TRUE(
+      key.empty());  // NOLINT(bugprone-use-after-move): moved-from keys are empty by contract
   EXPECT_EQ(key.crypt(counter, buf, buf), vg::status::argument);
   EXPECT_EQ(moved.crypt(counter, buf, buf), vg::status::ok);
 }

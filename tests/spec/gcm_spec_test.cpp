@@ -22,7 +22,8 @@ using test::to_hex;
 // The AAD of an evp_test stanza: its AAD lines, concatenated in order.
 spec::bytes joined_aad(const test::evp_stanza& r) {
   spec::bytes aad;
-  for (const spec::bytes& piece : r.hex_pieces("AAD")) aad.insert(aad.end(), piece.begin(), piece.end());
+  for (const spec::bytes& piece : r.hex_pieces("AAD"))
+    aad.insert(aad.end(), piece.begin(), piece.end());
   return aad;
 }
 

@@ -6,8 +6,8 @@
 #include <random>
 
 #include "common/hex.hpp"
-#include "spec/test_blocks.hpp"
 #include "spec/spec.hpp"
+#include "spec/test_blocks.hpp"
 
 namespace vg::spec_test {
 namespace {

@@ -14,6 +14,7 @@
 
 #include "common/backends.hpp"
 #include "common/failure_log.hpp"
+#include "common/vector_path.hpp"
 #include "vectors/implementation.hpp"
 
 namespace vg::test {
@@ -73,8 +74,7 @@ class CavpTest : public ::testing::TestWithParam<std::tuple<std::string, cavp_fi
 
 TEST_P(CavpTest, AllRecords) {
   const auto& [impl_name, file] = GetParam();
-  const auto cases =
-      load_cavp_gcm(std::string(VG_VECTORS_DIR) + "/nist-cavp/" + file.name + ".rsp");
+  const auto cases = load_cavp_gcm(vector_path(std::string("nist-cavp/") + file.name + ".rsp"));
   ASSERT_EQ(cases.size(), 7875u);  // README: 525 sections x 15 records in every file
 
   auto impl = make_implementation(impl_name);

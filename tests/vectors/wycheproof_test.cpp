@@ -17,6 +17,7 @@
 
 #include "common/backends.hpp"
 #include "common/failure_log.hpp"
+#include "common/vector_path.hpp"
 #include "vectors/implementation.hpp"
 
 namespace vg::test {
@@ -104,7 +105,7 @@ class WycheproofTest : public ::testing::TestWithParam<std::tuple<std::string, v
 
 TEST_P(WycheproofTest, AllCases) {
   const auto& [impl_name, file] = GetParam();
-  const auto data = load_wycheproof_aead(std::string(VG_VECTORS_DIR) + "/wycheproof/" + file.path);
+  const auto data = load_wycheproof_aead(vector_path(std::string("wycheproof/") + file.path));
   ASSERT_FALSE(data.cases.empty());
   const bool siv = data.algorithm == "AES-GCM-SIV";
   ASSERT_TRUE(siv || data.algorithm == "AES-GCM") << data.algorithm;

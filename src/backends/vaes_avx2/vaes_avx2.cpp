@@ -45,7 +45,20 @@ void open(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, st
           const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
   (len <= narrow_max_len ? narrow::open : wide::open)(st, j0, aad, aad_len, in, out, len, tag);
 }
-constexpr vg::detail::gcm_ops ops{&wide::setup, &seal, &open, &wide::ghash, &wide::ctr32};
+// The block ops of incremental APIs follow the same split.
+void seal_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const std::uint8_t* in,
+                 std::uint8_t* out, std::size_t blocks) {
+  (blocks * 16 <= narrow_max_len ? narrow::seal_blocks : wide::seal_blocks)(st, ctr, y, in, out,
+                                                                            blocks);
+}
+void open_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const std::uint8_t* in,
+                 std::uint8_t* out, std::size_t blocks) {
+  (blocks * 16 <= narrow_max_len ? narrow::open_blocks : wide::open_blocks)(st, ctr, y, in, out,
+                                                                            blocks);
+}
+
+constexpr vg::detail::gcm_ops ops{&wide::setup, &seal,        &open,       &wide::ghash,
+                                  &wide::ctr32, &seal_blocks, &open_blocks};
 }  // namespace
 
 namespace vg::detail {
