@@ -77,11 +77,15 @@ class VG_API gcm_stream {
   std::uint8_t filled_ = 0;  // bytes waiting in block_ for GHASH
   std::uint64_t aad_len_ = 0;
   std::uint64_t text_len_ = 0;
-  alignas(16) std::uint8_t hash_[16] = {};       // GHASH accumulator
-  alignas(16) std::uint8_t counter_[16] = {};    // next counter block
-  alignas(16) std::uint8_t tag_mask_[16] = {};   // E(J0)
-  alignas(16) std::uint8_t keystream_[16] = {};  // the current partial block's keystream
-  alignas(16) std::uint8_t block_[16] = {};      // an incomplete AAD or ciphertext block
+  // Everything secret, together so that one wipe covers it.
+  struct secrets {
+    alignas(16) std::uint8_t hash[16] = {};       // GHASH accumulator
+    alignas(16) std::uint8_t counter[16] = {};    // next counter block
+    alignas(16) std::uint8_t tag_mask[16] = {};   // E(J0)
+    alignas(16) std::uint8_t keystream[16] = {};  // the current partial block's keystream
+    alignas(16) std::uint8_t block[16] = {};      // an incomplete AAD or ciphertext block
+  };
+  secrets s_;
 };
 
 }  // namespace vg

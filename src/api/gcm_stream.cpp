@@ -65,11 +65,7 @@ gcm_stream::gcm_stream(const gcm_stream& other) noexcept = default;
 gcm_stream& gcm_stream::operator=(const gcm_stream& other) noexcept = default;
 
 void gcm_stream::end() noexcept {
-  detail::ct::wipe(hash_, sizeof hash_);
-  detail::ct::wipe(counter_, sizeof counter_);
-  detail::ct::wipe(tag_mask_, sizeof tag_mask_);
-  detail::ct::wipe(keystream_, sizeof keystream_);
-  detail::ct::wipe(block_, sizeof block_);
+  detail::ct::wipe(&s_, sizeof s_);
   key_ = nullptr;
   phase_ = phase::idle;
   used_ = filled_ = 0;
@@ -95,9 +91,9 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   sealing_ = sealing;
   phase_ = phase::aad;
   const detail::backend& b = *key.backend_;
-  make_j0(b, key.state_, nonce, counter_);
+  make_j0(b, key.state_, nonce, s_.counter);
   // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
-  b.gcm->ctr32(key.state_, counter_, kZeroBlock, tag_mask_, kBlock);
+  b.gcm->ctr32(key.state_, s_.counter, kZeroBlock, s_.tag_mask, kBlock);
   return status::ok;
 }
 
@@ -112,18 +108,18 @@ status gcm_stream::aad(bytes_view data) noexcept {
   std::size_t n = data.size();
   if (filled_ != 0) {
     const std::size_t take = std::min<std::size_t>(n, kBlock - filled_);
-    std::memcpy(block_ + filled_, p, take);
+    std::memcpy(s_.block + filled_, p, take);
     filled_ = static_cast<std::uint8_t>(filled_ + take);
     p += take;
     n -= take;
     if (filled_ < kBlock) return status::ok;
-    b.gcm->ghash(key_->state_, hash_, block_, kBlock);
+    b.gcm->ghash(key_->state_, s_.hash, s_.block, kBlock);
     filled_ = 0;
   }
   const std::size_t whole = n & ~(kBlock - 1);
-  if (whole != 0) b.gcm->ghash(key_->state_, hash_, p, whole);
+  if (whole != 0) b.gcm->ghash(key_->state_, s_.hash, p, whole);
   if (n != whole) {
-    std::memcpy(block_, p + whole, n - whole);
+    std::memcpy(s_.block, p + whole, n - whole);
     filled_ = static_cast<std::uint8_t>(n - whole);
   }
   return status::ok;
@@ -135,14 +131,14 @@ status gcm_stream::aad(bytes_view data) noexcept {
 void gcm_stream::absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     const std::uint8_t x = in[i];
-    const std::uint8_t y = static_cast<std::uint8_t>(x ^ keystream_[used_ + i]);
-    block_[used_ + i] = sealing_ ? y : x;
+    const std::uint8_t y = static_cast<std::uint8_t>(x ^ s_.keystream[used_ + i]);
+    s_.block[used_ + i] = sealing_ ? y : x;
     out[i] = y;
   }
   used_ = static_cast<std::uint8_t>(used_ + n);
   filled_ = used_;
   if (used_ == kBlock) {
-    key_->backend_->gcm->ghash(key_->state_, hash_, block_, kBlock);
+    key_->backend_->gcm->ghash(key_->state_, s_.hash, s_.block, kBlock);
     used_ = filled_ = 0;
   }
 }
@@ -158,7 +154,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   const detail::backend& b = *key_->backend_;
   const void* state = key_->state_;
   if (phase_ == phase::aad) {  // the AAD is complete: hash its zero-padded last block
-    if (filled_ != 0) b.gcm->ghash(state, hash_, block_, filled_);
+    if (filled_ != 0) b.gcm->ghash(state, s_.hash, s_.block, filled_);
     filled_ = 0;
     phase_ = phase::text;
   }
@@ -176,7 +172,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   const std::size_t whole = n & ~(kBlock - 1);
   const auto stitched = sealing_ ? b.gcm->seal_blocks : b.gcm->open_blocks;
   if (whole != 0 && stitched != nullptr) {
-    stitched(state, counter_, hash_, src, dst, whole / kBlock);
+    stitched(state, s_.counter, s_.hash, src, dst, whole / kBlock);
     src += whole;
     dst += whole;
     n -= whole;
@@ -184,18 +180,18 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   while (n >= kBlock) {  // backends without block ops: two passes per slice
     const std::size_t slice = std::min(n, kSliceBytes) & ~(kBlock - 1);
     if (sealing_) {
-      b.gcm->ctr32(state, counter_, src, dst, slice);
-      b.gcm->ghash(state, hash_, dst, slice);
+      b.gcm->ctr32(state, s_.counter, src, dst, slice);
+      b.gcm->ghash(state, s_.hash, dst, slice);
     } else {
-      b.gcm->ghash(state, hash_, src, slice);
-      b.gcm->ctr32(state, counter_, src, dst, slice);
+      b.gcm->ghash(state, s_.hash, src, slice);
+      b.gcm->ctr32(state, s_.counter, src, dst, slice);
     }
     src += slice;
     dst += slice;
     n -= slice;
   }
   if (n != 0) {
-    b.gcm->ctr32(state, counter_, kZeroBlock, keystream_, kBlock);
+    b.gcm->ctr32(state, s_.counter, kZeroBlock, s_.keystream, kBlock);
     absorb_partial(src, dst, n);
   }
   return status::ok;
@@ -204,12 +200,15 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
 // Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
 void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
   const detail::backend& b = *key_->backend_;
-  if (filled_ != 0) b.gcm->ghash(key_->state_, hash_, block_, filled_);  // zero-padded
-  std::uint8_t lengths[kBlock];
+  // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
+  alignas(16) std::uint8_t last[2 * kBlock] = {};
+  std::memcpy(last, s_.block, filled_);
+  std::uint8_t* lengths = last + (filled_ != 0 ? kBlock : 0);
   store_be64(lengths, aad_len_ * 8);
   store_be64(lengths + 8, text_len_ * 8);
-  b.gcm->ghash(key_->state_, hash_, lengths, kBlock);
-  for (std::size_t i = 0; i < kBlock; ++i) full[i] = hash_[i] ^ tag_mask_[i];
+  b.gcm->ghash(key_->state_, s_.hash, last, static_cast<std::size_t>(lengths - last) + kBlock);
+  detail::ct::wipe(last, filled_);
+  for (std::size_t i = 0; i < kBlock; ++i) full[i] = s_.hash[i] ^ s_.tag_mask[i];
 }
 
 status gcm_stream::finish_seal(bytes_span tag) noexcept {
