@@ -1,6 +1,8 @@
 // The C API: a thin layer over vg::aead_key. Status and algorithm numbers are shared with the C++
 // enums (static_asserts below), so conversions are casts.
+#include <cstring>
 #include <new>
+#include <type_traits>
 
 #include "vg/aead.hpp"
 #include "vg/vg.h"
@@ -18,6 +20,16 @@ vg_status to_c(vg::status s) noexcept { return static_cast<vg_status>(s); }
 
 vg::bytes_view view(const uint8_t* p, size_t n) noexcept { return {p, n}; }
 
+// A C caller may pass any int where an enum is declared. In C++, reading an enum object whose value
+// is outside the enumeration's range is undefined, so the raw value is taken from its bytes and
+// validated by the C++ layer (which rejects unknown values).
+template <typename CEnum>
+int raw_value(const CEnum& e) noexcept {
+  std::underlying_type_t<CEnum> raw;
+  std::memcpy(&raw, &e, sizeof raw);
+  return static_cast<int>(raw);
+}
+
 }  // namespace
 
 extern "C" {
@@ -27,7 +39,7 @@ vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_
   *out = nullptr;
   auto* a = new (std::nothrow) vg_aead;
   if (a == nullptr) return VG_ERR_NOMEM;
-  const vg::status s = vg::aead_key::create(static_cast<vg::algorithm>(alg), view(key, key_len), a->key);
+  const vg::status s = vg::aead_key::create(static_cast<vg::algorithm>(raw_value(alg)), view(key, key_len), a->key);
   if (s != vg::status::ok) {
     delete a;
     return to_c(s);
@@ -59,7 +71,7 @@ const char* vg_aead_backend(const vg_aead* aead) {
   return aead == nullptr ? "" : aead->key.backend_name().data();
 }
 
-const char* vg_status_string(vg_status status) { return vg::to_string(static_cast<vg::status>(status)); }
+const char* vg_status_string(vg_status status) { return vg::to_string(static_cast<vg::status>(raw_value(status))); }
 
 const char* vg_version(void) { return VG_VERSION_STRING; }
 

@@ -3,7 +3,6 @@
 // The kernels increment only the low 32 bits (GCM's inc32). We therefore cut the input where the
 // low 32 bits wrap and carry into the upper 96 bits ourselves. The counter is public, so branching
 // on it is fine.
-#include <algorithm>
 #include <cstring>
 
 #include "backends/backend.hpp"
@@ -54,8 +53,10 @@ status ctr_key::crypt(std::span<const std::uint8_t, 16> counter, bytes_view in,
   while (done < in.size()) {
     const std::uint64_t blocks_to_wrap = (std::uint64_t{1} << 32) - load_be32(ctr + 12);
     const std::uint64_t bytes_to_wrap = blocks_to_wrap * 16;
-    const std::size_t chunk = static_cast<std::size_t>(
-        std::min<std::uint64_t>(in.size() - done, bytes_to_wrap));
+    // No std::min: libstdc++ gives std templates default visibility, so an out-of-line
+    // instantiation would be exported from libvgcrypt.so (tests/abi catches that).
+    const std::uint64_t left = in.size() - done;
+    const std::size_t chunk = static_cast<std::size_t>(left < bytes_to_wrap ? left : bytes_to_wrap);
     key_.backend_->gcm->ctr32(key_.state_, ctr, in.data() + done, out.data() + done, chunk);
     done += chunk;
     if (chunk == bytes_to_wrap) carry_into_high_96(ctr);  // the low 32 bits wrapped to zero

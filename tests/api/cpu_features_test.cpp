@@ -53,7 +53,13 @@ std::string run_probe(const char* features) {
       output.append(chunk.data(), static_cast<std::size_t>(got));
     int wstatus = 0;
     waitpid(pid, &wstatus, 0);
-    if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) output = "probe failed: " + output;
+    // glibc's posix_spawn reports a failed exec as exit status 127 from the child (qemu-user
+    // without binfmt cannot exec a foreign binary): that is "cannot spawn", not a probe failure.
+    if (WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 127 && output.empty()) {
+      output = kSpawnFailed;
+    } else if (!WIFEXITED(wstatus) || WEXITSTATUS(wstatus) != 0) {
+      output = "probe failed: " + output;
+    }
   } else {
     output = kSpawnFailed;
   }
