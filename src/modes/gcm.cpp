@@ -1,10 +1,12 @@
 // GCM (NIST SP 800-38D) above the kernels: checks, the pre-counter block J0, tag truncation and the
 // verdict of open. The kernels (backend.hpp) do the counter-mode encryption and GHASH.
 //
-// J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 || [len(IV)]_64).
-// The nonce is public, so its length may choose the path.
+// J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 ||
+// [len(IV)]_64). The nonce is public, so its length may choose the path.
+#include <bit>
 #include <cstring>
 
+#include "common/block_store.hpp"
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 #include "modes/modes.hpp"
@@ -12,26 +14,29 @@
 namespace vg::detail {
 namespace {
 
-void make_j0(const backend& b, const void* state, bytes_view nonce, std::uint8_t j0[16]) noexcept {
+void make_j0(const backend& b, const void* state, const bytes_view& nonce,
+             std::uint8_t j0[16]) noexcept {
+  static_assert(std::endian::native == std::endian::little,
+                "J0 is assembled in little-endian words");
   if (nonce.size() == 12) {
-    std::memcpy(j0, nonce.data(), 12);
-    j0[12] = j0[13] = j0[14] = 0;
-    j0[15] = 1;
+    // nonce || 00 00 00 01: byte 15 is the top byte of the second little-endian word.
+    store_block(j0, load_le64(nonce.data()),
+                load_le32(nonce.data() + 8) | (std::uint64_t{1} << 56));
     return;
   }
-  std::memset(j0, 0, 16);
+  store_block(j0, 0, 0);
   b.gcm->ghash(state, j0, nonce.data(), nonce.size());  // zero-pads the last block
-  std::uint8_t lengths[16] = {};
-  const std::uint64_t bits = std::uint64_t{nonce.size()} * 8;
-  for (int i = 0; i < 8; ++i) lengths[15 - i] = static_cast<std::uint8_t>(bits >> (8 * i));
+  alignas(16) std::uint8_t lengths[16];
+  store_block(lengths, 0, __builtin_bswap64(std::uint64_t{nonce.size()} * 8));  // 0^64 || [len]_64
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
 }  // namespace
 
-status gcm_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_span tag) noexcept {
-  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true); s != status::ok) {
+status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
+  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+      s != status::ok) {
     return s;
   }
   alignas(16) std::uint8_t j0[16];
@@ -47,8 +52,8 @@ status gcm_seal(const backend& b, const void* state, bytes_view nonce, bytes_vie
   return status::ok;
 }
 
-status gcm_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_view tag) noexcept {
+status gcm_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept {
   if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
@@ -61,7 +66,7 @@ status gcm_open(const backend& b, const void* state, bytes_view nonce, bytes_vie
 }
 
 status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
-                   std::size_t tag_len, bytes_span out) noexcept {
+                   std::size_t tag_len, const bytes_span& out) noexcept {
   const std::uint8_t ok = ct::equal_mask(expected, received, tag_len);
   if (b.and_mask != nullptr) {
     b.and_mask(out.data(), out.size(), ok);

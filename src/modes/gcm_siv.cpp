@@ -1,15 +1,16 @@
-// AES-GCM-SIV (RFC 8452) above the kernels: checks and the verdict of open. Key derivation, POLYVAL,
-// the tag and the CTR pass are the backend's (siv_ops), so that a backend can run the per-nonce key
-// derivation in parallel AES lanes.
+// AES-GCM-SIV (RFC 8452) above the kernels: checks and the verdict of open. Key derivation,
+// POLYVAL, the tag and the CTR pass are the backend's (siv_ops), so that a backend can run the
+// per-nonce key derivation in parallel AES lanes.
 #include "modes/args.hpp"
 #include "modes/modes.hpp"
 
 namespace vg::detail {
 
-status siv_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_span tag) noexcept {
+status siv_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
-  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true); s != status::ok) {
+  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+      s != status::ok) {
     return s;
   }
   b.siv->seal(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
@@ -17,8 +18,8 @@ status siv_seal(const backend& b, const void* state, bytes_view nonce, bytes_vie
   return status::ok;
 }
 
-status siv_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_view tag) noexcept {
+status siv_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
   if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {

@@ -22,30 +22,30 @@ struct mode_limits {
   std::size_t min_tag, max_tag;
   std::uint64_t max_in, max_aad;
 };
-inline constexpr mode_limits kGcmLimits{1, SIZE_MAX, kMinTagBytes, max_tag_length,
-                                        kGcmMaxPlaintext, kGcmMaxAad};
+inline constexpr mode_limits kGcmLimits{
+    1, SIZE_MAX, kMinTagBytes, max_tag_length, kGcmMaxPlaintext, kGcmMaxAad};
 inline constexpr mode_limits kSivLimits{kSivNonceBytes, kSivNonceBytes, max_tag_length,
-                                        max_tag_length, kSivMaxLength, kSivMaxLength};
+                                        max_tag_length, kSivMaxLength,  kSivMaxLength};
 
 // Checks one seal/open call: buffers first (status::argument), then nonce, tag and lengths.
-status check_call(const mode_limits& limits, bytes_view nonce, bytes_view aad, bytes_view in,
-                  bytes_span out, const std::uint8_t* tag, std::size_t tag_len,
-                  bool tag_is_output) noexcept;
+status check_call(const mode_limits& limits, const bytes_view& nonce, const bytes_view& aad,
+                  const bytes_view& in, const bytes_span& out, const std::uint8_t* tag,
+                  std::size_t tag_len, bool tag_is_output) noexcept;
 
-status gcm_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_span tag) noexcept;
-status gcm_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_view tag) noexcept;
+status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
+status gcm_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
 
-status siv_seal(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_span tag) noexcept;
-status siv_open(const backend& b, const void* state, bytes_view nonce, bytes_view aad, bytes_view in,
-                bytes_span out, bytes_view tag) noexcept;
+status siv_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
+status siv_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
 
 // Finishes an open: compares `expected` with the received tag in constant time, ANDs `out` with the
 // verdict mask and derives the status arithmetically (no branch on the verdict).
 status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
-                   std::size_t tag_len, bytes_span out) noexcept;
+                   std::size_t tag_len, const bytes_span& out) noexcept;
 
 }  // namespace vg::detail
 

@@ -2,15 +2,12 @@
 // PMULL/PMULL2), compiled with -march=armv8-a+crypto. Needs: aes, pmull (HWCAP). docs/ARMV8.md has
 // the instruction counts of the main loop and what remains to measure on hardware.
 //
-// This is the only translation unit built with those flags. The .inc files are its parts, in
-// dependency order: AES rounds and key schedule, the PMULL field arithmetic shared by GHASH and
-// POLYVAL, the GCM kernels, the GCM-SIV kernels. Everything is in an anonymous namespace except
-// backend_armv8, so no function compiled with crypto instructions can be picked by the linker for
-// generic code.
+// The kernels are kernels_armv8.inc (shared with backend_armv8_sha3.cpp, which differs only in the
+// XOR-of-three policy below). This TU and that one are the only ones built with crypto flags;
+// everything is in an anonymous namespace except backend_armv8, so no function compiled with
+// crypto instructions can be picked by the linker for generic code.
 //
-// Secret: round keys, hash key powers, plaintext, keystream, the GHASH/POLYVAL state and the tag.
-// Public: lengths, the nonce, the AAD, the key length. Only public values choose branches, loop
-// counts and addresses; see each part's note.
+// Secret: see kernels_armv8.inc. xor3 is plain data flow (no branch, no address).
 #include <arm_neon.h>
 
 #include <cstddef>
@@ -21,27 +18,14 @@
 
 namespace {
 
-// Overwrites secret stack data; the empty asm with a memory clobber keeps the stores alive.
-void wipe(void* p, std::size_t n) {
-  std::memset(p, 0, n);
-  __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
-// p[i] &= mask for i < len (mask 0x00 or 0xff): the verdict of open applied without a branch.
-void and_mask(std::uint8_t* p, std::size_t len, std::uint8_t mask) {
-  const uint8x16_t m = vdupq_n_u8(mask);
-  for (; len >= 16; len -= 16, p += 16) vst1q_u8(p, vandq_u8(vld1q_u8(p), m));
-  for (; len != 0; --len, ++p) *p &= mask;
+// The XOR-of-three policy without the SHA3 extension: two EORs.
+inline uint64x2_t xor3(uint64x2_t a, uint64x2_t b, uint64x2_t c) {
+  return veorq_u64(veorq_u64(a, b), c);
 }
 
 }  // namespace
 
-// clang-format off
-#include "backends/armv8/aes_armv8.inc"
-#include "backends/armv8/clmul_armv8.inc"
-#include "backends/armv8/gcm_armv8.inc"
-#include "backends/armv8/siv_armv8.inc"
-// clang-format on
+#include "backends/armv8/kernels_armv8.inc"
 
 namespace vg::detail {
 
