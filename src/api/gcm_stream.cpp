@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "common/block_store.hpp"
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 #include "modes/modes.hpp"
@@ -33,26 +34,6 @@ alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
 bool is_gcm(algorithm alg) noexcept {
   return alg == algorithm::aes_128_gcm || alg == algorithm::aes_192_gcm ||
          alg == algorithm::aes_256_gcm;
-}
-
-void store_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-  for (int i = 0; i < 8; ++i) p[7 - i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-// SP 800-38D §7.1 step 2 (the same rule as src/modes/gcm.cpp): IV || 0^31 || 1 for 12-byte nonces,
-// GHASH(IV || pad || [0]_64 || [len(IV)]_64) otherwise.
-void make_j0(const detail::backend& b, const void* state, bytes_view nonce,
-             std::uint8_t j0[16]) noexcept {
-  std::memset(j0, 0, kBlock);
-  if (nonce.size() == 12) {
-    std::memcpy(j0, nonce.data(), 12);
-    j0[15] = 1;
-    return;
-  }
-  b.gcm->ghash(state, j0, nonce.data(), nonce.size());
-  std::uint8_t lengths[kBlock] = {};
-  store_be64(lengths + 8, std::uint64_t{nonce.size()} * 8);
-  b.gcm->ghash(state, j0, lengths, kBlock);
 }
 
 }  // namespace
@@ -91,7 +72,7 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   sealing_ = sealing;
   phase_ = phase::aad;
   const detail::backend& b = *key.backend_;
-  make_j0(b, key.state_, nonce, s_.counter);
+  detail::gcm_j0(b, key.state_, nonce, s_.counter);
   // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
   b.gcm->ctr32(key.state_, s_.counter, kZeroBlock, s_.tag_mask, kBlock);
   return status::ok;
@@ -204,8 +185,7 @@ void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
   alignas(16) std::uint8_t last[2 * kBlock] = {};
   std::memcpy(last, s_.block, filled_);
   std::uint8_t* lengths = last + (filled_ != 0 ? kBlock : 0);
-  store_be64(lengths, aad_len_ * 8);
-  store_be64(lengths + 8, text_len_ * 8);
+  detail::store_block(lengths, __builtin_bswap64(aad_len_ * 8), __builtin_bswap64(text_len_ * 8));
   b.gcm->ghash(key_->state_, s_.hash, last, static_cast<std::size_t>(lengths - last) + kBlock);
   detail::ct::wipe(last, filled_);
   for (std::size_t i = 0; i < kBlock; ++i) full[i] = s_.hash[i] ^ s_.tag_mask[i];

@@ -12,10 +12,9 @@
 #include "modes/modes.hpp"
 
 namespace vg::detail {
-namespace {
 
-void make_j0(const backend& b, const void* state, const bytes_view& nonce,
-             std::uint8_t j0[16]) noexcept {
+void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
+            std::uint8_t j0[16]) noexcept {
   static_assert(std::endian::native == std::endian::little,
                 "J0 is assembled in little-endian words");
   if (nonce.size() == 12) {
@@ -31,8 +30,6 @@ void make_j0(const backend& b, const void* state, const bytes_view& nonce,
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
-}  // namespace
-
 status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
   if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
@@ -40,7 +37,7 @@ status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, co
     return s;
   }
   alignas(16) std::uint8_t j0[16];
-  make_j0(b, state, nonce, j0);
+  gcm_j0(b, state, nonce, j0);
   if (tag.size() == 16) {
     b.gcm->seal(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), tag.data());
     return status::ok;
@@ -59,7 +56,7 @@ status gcm_open(const backend& b, const void* state, const bytes_view& nonce, co
     return s;
   }
   alignas(16) std::uint8_t j0[16];
-  make_j0(b, state, nonce, j0);
+  gcm_j0(b, state, nonce, j0);
   alignas(16) std::uint8_t expected[16];
   b.gcm->open(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), expected);
   return finish_open(b, expected, tag.data(), tag.size(), out);

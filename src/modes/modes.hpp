@@ -32,6 +32,11 @@ status check_call(const mode_limits& limits, const bytes_view& nonce, const byte
                   const bytes_view& in, const bytes_span& out, const std::uint8_t* tag,
                   std::size_t tag_len, bool tag_is_output) noexcept;
 
+// SP 800-38D §7.1 step 2: the pre-counter block J0 for `nonce` (any length >= 1), written with one
+// 16-byte store so that the kernel's load of it is forwarded.
+void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
+            std::uint8_t j0[16]) noexcept;
+
 status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
 status gcm_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
