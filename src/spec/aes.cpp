@@ -68,6 +68,20 @@ const std::array<std::uint8_t, 256>& sbox_table() {
 using state = std::array<std::array<std::uint8_t, 4>, 4>;
 using word = std::array<std::uint8_t, 4>;
 
+// FIPS 197 §3.4: the input bytes fill the state column by column, and the output is read back
+// the same way.
+state to_state(const block& in) {
+  state s{};
+  for (std::size_t i = 0; i < 16; ++i) s[i % 4][i / 4] = in[i];
+  return s;
+}
+
+block from_state(const state& s) {
+  block out{};
+  for (std::size_t i = 0; i < 16; ++i) out[i] = s[i % 4][i / 4];
+  return out;
+}
+
 // FIPS 197 §5.1.1 SubBytes().
 void sub_bytes(state& s) {
   for (auto& row : s)
@@ -136,9 +150,7 @@ block aes_encrypt(view key, const block& in) {
   const std::size_t nr = nk + 6;
   const std::vector<word> w = key_expansion(key, nk, nr);
 
-  state s{};
-  for (std::size_t i = 0; i < 16; ++i) s[i % 4][i / 4] = in[i];
-
+  state s = to_state(in);
   add_round_key(s, w, 0);
   for (std::size_t round = 1; round < nr; ++round) {
     sub_bytes(s);
@@ -149,10 +161,15 @@ block aes_encrypt(view key, const block& in) {
   sub_bytes(s);
   shift_rows(s);
   add_round_key(s, w, nr);
+  return from_state(s);
+}
 
-  block out{};
-  for (std::size_t i = 0; i < 16; ++i) out[i] = s[i % 4][i / 4];
-  return out;
+// FIPS 197 §5.1.2 and §5.1.3, in the order Cipher() applies them.
+block aes_shift_rows_mix_columns(const block& in) {
+  state s = to_state(in);
+  shift_rows(s);
+  mix_columns(s);
+  return from_state(s);
 }
 
 }  // namespace vg::spec

@@ -21,6 +21,9 @@ using block = std::array<std::uint8_t, 16>;
 block aes_encrypt(view key, const block& in);
 // FIPS 197 §5.1.1: the S-box, computed from its definition (inverse in GF(2^8), then the affine map).
 std::uint8_t aes_sbox(std::uint8_t x);
+// FIPS 197 §5.1.2 then §5.1.3: ShiftRows() followed by MixColumns() on one state (the round's
+// linear layer; bytes in the §3.4 order, in[r + 4c] = state[r][c]).
+block aes_shift_rows_mix_columns(const block& in);
 
 // SP 800-38D §6.3: X • Y in GCM's bit order (bit 0 = most significant bit of byte 0).
 block gf128_mul(const block& x, const block& y);

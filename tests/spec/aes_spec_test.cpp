@@ -40,6 +40,24 @@ TEST(SpecAes, Fips197AppendixB) {
             "3925841d02dc09fbdc118597196a0b32");
 }
 
+// FIPS 197 Appendix B, round 1 (states read column by column): the linear layer maps the state
+// "After SubBytes" to "After MixColumns". Two more published columns guard the transcription:
+// SubBytes of "Start of Round" gives the input, and "After MixColumns" XOR the round-1 key is the
+// start of round 2.
+TEST(SpecAes, ShiftRowsMixColumnsFips197AppendixBRound1) {
+  const spec::block start_of_round_1 = block_from_hex("193de3bea0f4e22b9ac68d2ae9f84808");
+  const spec::block after_sub_bytes = block_from_hex("d42711aee0bf98f1b8b45de51e415230");
+  const spec::block after_mix_columns = block_from_hex("046681e5e0cb199a48f8d37a2806264c");
+  const spec::block round_key_1 = block_from_hex("a0fafe1788542cb123a339392a6c7605");
+  const spec::block start_of_round_2 = block_from_hex("a49c7ff2689f352b6b5bea43026a5049");
+
+  for (std::size_t i = 0; i < 16; ++i) {
+    ASSERT_EQ(spec::aes_sbox(start_of_round_1[i]), after_sub_bytes[i]) << "byte " << i;
+    ASSERT_EQ(after_mix_columns[i] ^ round_key_1[i], start_of_round_2[i]) << "byte " << i;
+  }
+  EXPECT_EQ(to_hex(spec::aes_shift_rows_mix_columns(after_sub_bytes)), to_hex(after_mix_columns));
+}
+
 // FIPS 197 Figure 7 (the S-box table): rows 0, 1 and f, and the §5.1.1 example S(53) = ed.
 TEST(SpecAes, SboxKnownValues) {
   const std::vector<std::pair<std::uint8_t, std::string_view>> rows = {

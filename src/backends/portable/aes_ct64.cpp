@@ -157,6 +157,15 @@ inline void mix_columns(u64 q[8]) noexcept {
   for (int k = 0; k < 8; ++k) q[k] = doubled[k] ^ next[k] ^ rotate_right(sum[k], 32);
 }
 
+// The round's linear layer, ShiftRows then MixColumns (FIPS 197 §5.1.2, §5.1.3), on the planes.
+// Built only from XOR, AND with constant masks, OR of words whose masks are disjoint (equal to
+// their XOR), shifts and rotations by constants: GF(2)-linear, which the basis proof in
+// tests/proof relies on (aes_ct64_linear_layer runs exactly this function).
+inline void shift_rows_mix_columns(u64 q[8]) noexcept {
+  for (int k = 0; k < 8; ++k) q[k] = shift_rows_plane(q[k]);
+  mix_columns(q);
+}
+
 inline void add_round_key(u64 q[8], const u64* rk) noexcept {
   for (int k = 0; k < 8; ++k) q[k] ^= rk[k];
 }
@@ -166,8 +175,7 @@ inline void encrypt_planes(const u64* rk, u64 q[8]) noexcept {
   add_round_key(q, rk);
   for (int r = 1; r < Rounds; ++r) {
     sub_bytes(q);
-    for (int k = 0; k < 8; ++k) q[k] = shift_rows_plane(q[k]);
-    mix_columns(q);
+    shift_rows_mix_columns(q);
     add_round_key(q, rk + 8 * r);
   }
   sub_bytes(q);
@@ -239,6 +247,13 @@ void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcep
 
 std::uint8_t aes_ct64_sbox(std::uint8_t x) noexcept {
   return static_cast<std::uint8_t>(sub_word(x));
+}
+
+void aes_ct64_linear_layer(std::uint64_t blocks[8]) noexcept {
+  u64 q[8];
+  blocks_to_planes(q, blocks);
+  shift_rows_mix_columns(q);
+  planes_to_blocks(blocks, q);
 }
 
 }  // namespace vg::detail::portable

@@ -29,6 +29,10 @@ void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcep
 // The AES S-box through the same bitsliced circuit (for tests that check all 256 inputs).
 std::uint8_t aes_ct64_sbox(std::uint8_t x) noexcept;
 
+// One round's ShiftRows then MixColumns on four blocks in place (same word layout), through the
+// same bitslicing and the same code the cipher's rounds run; for the basis proof in tests/proof.
+void aes_ct64_linear_layer(std::uint64_t blocks[8]) noexcept;
+
 }  // namespace vg::detail::portable
 
 #endif  // VG_SRC_BACKENDS_PORTABLE_AES_CT64_HPP
