@@ -17,6 +17,10 @@ std::uint8_t* nonnull(std::uint8_t* p) {
   static std::uint8_t unused;
   return p != nullptr ? p : &unused;
 }
+const std::uint8_t* nonnull_in(const std::uint8_t* p) {
+  static const std::uint8_t unused = 0;
+  return p != nullptr ? p : &unused;
+}
 
 bool sodium_ready() {
   static const bool ready = sodium_init() >= 0 && crypto_aead_aes256gcm_is_available() != 0;
@@ -34,15 +38,15 @@ class sodium_key final : public peer_key {
             bytes_span tag) override {
     unsigned long long tag_len = 0;
     return crypto_aead_aes256gcm_encrypt_detached_afternm(
-               nonnull(out.data()), tag.data(), &tag_len, in.data(), in.size(), aad.data(), aad.size(),
-               nullptr, nonce.data(), &state_) == 0;
+               nonnull(out.data()), tag.data(), &tag_len, nonnull_in(in.data()), in.size(),
+               aad.data(), aad.size(), nullptr, nonce.data(), &state_) == 0;
   }
 
   bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
             bytes_view tag) override {
-    return crypto_aead_aes256gcm_decrypt_detached_afternm(nonnull(out.data()), nullptr, in.data(), in.size(),
-                                                          tag.data(), aad.data(), aad.size(),
-                                                          nonce.data(), &state_) == 0;
+    return crypto_aead_aes256gcm_decrypt_detached_afternm(
+               nonnull(out.data()), nullptr, nonnull_in(in.data()), in.size(), tag.data(),
+               aad.data(), aad.size(), nonce.data(), &state_) == 0;
   }
 
  private:

@@ -56,8 +56,6 @@ status ctr_key::crypt(std::span<const std::uint8_t, 16> counter, bytes_view in,
   while (done < in.size()) {
     const std::uint64_t blocks_to_wrap = (std::uint64_t{1} << 32) - load_be32(ctr + 12);
     const std::uint64_t bytes_to_wrap = blocks_to_wrap * 16;
-    // No std::min: libstdc++ gives std templates default visibility, so an out-of-line
-    // instantiation would be exported from libvgcrypt.so (tests/abi catches that).
     const std::uint64_t left = in.size() - done;
     const std::size_t chunk = static_cast<std::size_t>(left < bytes_to_wrap ? left : bytes_to_wrap);
     key_.backend_->gcm->ctr32(key_.state_, ctr, in.data() + done, out.data() + done, chunk);

@@ -31,6 +31,15 @@ extern const backend backend_vaes_avx512;
 
 namespace {
 
+// memcmp/memcpy with a length that may be 0: empty vectors have null data(), which the C functions
+// must not receive even then (UBSan reports it).
+int bytes_cmp(const void* a, const void* b, std::size_t n) {
+  return n == 0 ? 0 : std::memcmp(a, b, n);
+}
+void copy_bytes(void* dst, const void* src, std::size_t n) {
+  if (n != 0) std::memcpy(dst, src, n);
+}
+
 using vg::detail::backend;
 using bytes = std::vector<std::uint8_t>;
 
@@ -94,11 +103,11 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
   void check_against(const key_state& st, const bytes& nonce, const bytes& aad, const bytes& pt,
                      const bytes& want, std::size_t offset, bool in_place) {
     std::uint8_t j0[16] = {};
-    std::memcpy(j0, nonce.data(), 12);
+    copy_bytes(j0, nonce.data(), 12);
     j0[15] = 1;
     const std::size_t n = pt.size();
     bytes in(n + offset + 1), out(n + offset + 1);
-    if (n != 0) std::memcpy(in.data() + offset, pt.data(), n);
+    copy_bytes(in.data() + offset, pt.data(), n);
     std::uint8_t* src = in.data() + offset;
     std::uint8_t* dst = in_place ? src : out.data() + offset;
     std::uint8_t tag[16];
@@ -106,16 +115,16 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
     be().gcm->seal(st.b, j0, aad.data(), aad.size(), src, dst, n, tag);
     unpoison(dst, n);
     unpoison(tag, 16);
-    ASSERT_EQ(0, std::memcmp(dst, want.data(), n)) << "seal ct, len " << n << " aad " << aad.size();
-    ASSERT_EQ(0, std::memcmp(tag, want.data() + n, 16))
+    ASSERT_EQ(0, bytes_cmp(dst, want.data(), n)) << "seal ct, len " << n << " aad " << aad.size();
+    ASSERT_EQ(0, bytes_cmp(tag, want.data() + n, 16))
         << "seal tag, len " << n << " aad " << aad.size();
 
     std::uint8_t* dst2 = in_place ? dst : in.data() + offset;  // open back into `in`
     be().gcm->open(st.b, j0, aad.data(), aad.size(), dst, dst2, n, tag);
     unpoison(dst2, n);
     unpoison(tag, 16);
-    ASSERT_EQ(0, std::memcmp(dst2, pt.data(), n)) << "open pt, len " << n;
-    ASSERT_EQ(0, std::memcmp(tag, want.data() + n, 16)) << "open tag, len " << n;
+    ASSERT_EQ(0, bytes_cmp(dst2, pt.data(), n)) << "open pt, len " << n;
+    ASSERT_EQ(0, bytes_cmp(tag, want.data() + n, 16)) << "open tag, len " << n;
   }
 };
 
@@ -139,7 +148,7 @@ TEST_P(X86Gcm, EveryLengthMatchesSpec) {
       const bytes pt_all = random_bytes(rng, max_len);
       const bytes sealed_all = vg::spec::gcm_seal(key, nonce, aad, pt_all);
       vg::spec::block j0{};
-      std::memcpy(j0.data(), nonce.data(), 12);
+      copy_bytes(j0.data(), nonce.data(), 12);
       j0[15] = 1;
       const auto ej0 = vg::spec::aes_encrypt(key, j0);
       auto absorb = [&](vg::spec::block y, const std::uint8_t* p, std::size_t n) {
@@ -207,17 +216,17 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
       // The kernel computes y = (y ^ X) * H block by block from y0: that is GHASH over the data
       // with y0 XORed into its first block.
       bytes folded((n + 15) / 16 * 16, 0);
-      if (n != 0) std::memcpy(folded.data(), data.data(), n);
+      copy_bytes(folded.data(), data.data(), n);
       for (int i = 0; i < 16 && !folded.empty(); ++i) folded[i] ^= y0[i];
       std::uint8_t y[16];
-      std::memcpy(y, y0.data(), 16);
+      copy_bytes(y, y0.data(), 16);
       be().gcm->ghash(st.b, y, data.data(), n);
       unpoison(y, 16);
       const auto want = n ? vg::spec::ghash(h, folded) : vg::spec::block{};
       if (n == 0) {
-        ASSERT_EQ(0, std::memcmp(y, y0.data(), 16)) << "empty ghash must leave y";
+        ASSERT_EQ(0, bytes_cmp(y, y0.data(), 16)) << "empty ghash must leave y";
       } else {
-        ASSERT_EQ(0, std::memcmp(y, want.data(), 16)) << "ghash len " << n;
+        ASSERT_EQ(0, bytes_cmp(y, want.data(), 16)) << "ghash len " << n;
       }
     }
     // Seal across the wrap: J0's low word = 2^32 - 5, built directly; the expected output is
@@ -225,7 +234,7 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
     for (std::size_t n : {0u, 15u, 64u, 100u, 300u, 600u}) {
       std::uint8_t j0[16];
       const bytes prefix = random_bytes(rng, 12);
-      std::memcpy(j0, prefix.data(), 12);
+      copy_bytes(j0, prefix.data(), 12);
       j0[12] = j0[13] = j0[14] = 0xff;
       j0[15] = 0xfb;
       const bytes pt = random_bytes(rng, n);
@@ -233,22 +242,22 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
       bytes ct(n);
       for (std::size_t i = 0; i < n; i += 16) {
         vg::spec::block cb;
-        std::memcpy(cb.data(), j0, 16);
+        copy_bytes(cb.data(), j0, 16);
         const std::uint32_t c = 0xfffffffbu + static_cast<std::uint32_t>(i / 16 + 1);
         for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
         const auto ks = vg::spec::aes_encrypt(key, cb);
         for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
       }
       bytes msg(32 + (n + 15) / 16 * 16 + 16, 0);
-      std::memcpy(msg.data(), aad.data(), 20);
-      std::memcpy(msg.data() + 32, ct.data(), n);
+      copy_bytes(msg.data(), aad.data(), 20);
+      copy_bytes(msg.data() + 32, ct.data(), n);
       const std::uint64_t abits = 20 * 8, cbits = n * 8;
       for (int k = 0; k < 8; ++k) {
         msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
         msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
       }
       vg::spec::block j0b;
-      std::memcpy(j0b.data(), j0, 16);
+      copy_bytes(j0b.data(), j0, 16);
       auto want_tag = vg::spec::ghash(h, msg);
       const auto ej0 = vg::spec::aes_encrypt(key, j0b);
       for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
@@ -257,25 +266,25 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
       be().gcm->seal(st.b, j0, aad.data(), 20, pt.data(), out.data(), n, tag);
       unpoison(out.data(), n);
       unpoison(tag, 16);
-      ASSERT_EQ(0, std::memcmp(out.data(), ct.data(), n)) << "wrap ct len " << n;
-      ASSERT_EQ(0, std::memcmp(tag, want_tag.data(), 16)) << "wrap tag len " << n;
+      ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "wrap ct len " << n;
+      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap tag len " << n;
       be().gcm->open(st.b, j0, aad.data(), 20, ct.data(), out.data(), n, tag);
       unpoison(out.data(), n);
       unpoison(tag, 16);
-      ASSERT_EQ(0, std::memcmp(out.data(), pt.data(), n)) << "wrap open len " << n;
-      ASSERT_EQ(0, std::memcmp(tag, want_tag.data(), 16)) << "wrap open tag len " << n;
+      ASSERT_EQ(0, bytes_cmp(out.data(), pt.data(), n)) << "wrap open len " << n;
+      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap open tag len " << n;
 
       // ctr32 from the same counter gives the same keystream and advances by ceil(n/16).
       std::uint8_t ctr[16];
-      std::memcpy(ctr, j0, 16);
+      copy_bytes(ctr, j0, 16);
       ctr[15] = 0xfc;  // inc32(J0)
       be().gcm->ctr32(st.b, ctr, pt.data(), out.data(), n);
       unpoison(out.data(), n);
-      ASSERT_EQ(0, std::memcmp(out.data(), ct.data(), n)) << "ctr32 len " << n;
+      ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "ctr32 len " << n;
       const std::uint32_t end = 0xfffffffcu + static_cast<std::uint32_t>((n + 15) / 16);
       for (int k = 0; k < 4; ++k)
         ASSERT_EQ(ctr[12 + k], static_cast<std::uint8_t>(end >> (24 - 8 * k))) << "ctr advance";
-      ASSERT_EQ(0, std::memcmp(ctr, j0, 12)) << "ctr32 must only touch the low word";
+      ASSERT_EQ(0, bytes_cmp(ctr, j0, 12)) << "ctr32 must only touch the low word";
     }
   }
 }
@@ -289,13 +298,13 @@ TEST_P(X86Gcm, Ctr32MatchesSpecCtr) {
     for (std::size_t n = 0; n <= 1100; n += length_step()) {
       vg::spec::block ctr0;
       const bytes r = random_bytes(rng, 16);
-      std::memcpy(ctr0.data(), r.data(), 16);
+      copy_bytes(ctr0.data(), r.data(), 16);
       ctr0[12] = 0;  // far from a 32-bit wrap, where spec::ctr (128-bit carry) agrees
       const bytes pt = random_bytes(rng, n);
       const bytes want = vg::spec::ctr(key, ctr0, pt);
       bytes buf(pt);
       std::uint8_t ctr[16];
-      std::memcpy(ctr, ctr0.data(), 16);
+      copy_bytes(ctr, ctr0.data(), 16);
       poison(buf.data(), n);
       be().gcm->ctr32(st.b, ctr, buf.data(), buf.data(), n);
       unpoison(buf.data(), n);
@@ -327,8 +336,8 @@ TEST_P(X86Gcm, BlockOpsMatchCtr32ThenGhash) {
         // Reference: seal = ctr32 then ghash over the ciphertext.
         bytes want_ct(len);
         std::uint8_t want_ctr[16], want_y[16];
-        std::memcpy(want_ctr, ctr0.data(), 16);
-        std::memcpy(want_y, y0.data(), 16);
+        copy_bytes(want_ctr, ctr0.data(), 16);
+        copy_bytes(want_y, y0.data(), 16);
         be().gcm->ctr32(st.b, want_ctr, pt.data(), want_ct.data(), len);
         be().gcm->ghash(st.b, want_y, want_ct.data(), len);
         unpoison(want_ct.data(), len);
@@ -336,30 +345,30 @@ TEST_P(X86Gcm, BlockOpsMatchCtr32ThenGhash) {
 
         for (bool in_place : {false, true}) {
           bytes in(len + offset + 1), out(len + offset + 1);
-          std::memcpy(in.data() + offset, pt.data(), len);
+          copy_bytes(in.data() + offset, pt.data(), len);
           std::uint8_t* src = in.data() + offset;
           std::uint8_t* dst = in_place ? src : out.data() + offset;
           std::uint8_t ctr[16], y[16];
-          std::memcpy(ctr, ctr0.data(), 16);
-          std::memcpy(y, y0.data(), 16);
+          copy_bytes(ctr, ctr0.data(), 16);
+          copy_bytes(y, y0.data(), 16);
           poison(src, len);
           be().gcm->seal_blocks(st.b, ctr, y, src, dst, blocks);
           unpoison(dst, len);
           unpoison(y, 16);
-          ASSERT_EQ(0, std::memcmp(dst, want_ct.data(), len)) << "seal_blocks ct, " << blocks;
-          ASSERT_EQ(0, std::memcmp(y, want_y, 16)) << "seal_blocks y, " << blocks;
-          ASSERT_EQ(0, std::memcmp(ctr, want_ctr, 16)) << "seal_blocks ctr, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(dst, want_ct.data(), len)) << "seal_blocks ct, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "seal_blocks y, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "seal_blocks ctr, " << blocks;
 
           // open_blocks hashes its input (the ciphertext) and decrypts it back.
-          std::memcpy(ctr, ctr0.data(), 16);
-          std::memcpy(y, y0.data(), 16);
+          copy_bytes(ctr, ctr0.data(), 16);
+          copy_bytes(y, y0.data(), 16);
           std::uint8_t* back = in_place ? dst : in.data() + offset;
           be().gcm->open_blocks(st.b, ctr, y, dst, back, blocks);
           unpoison(back, len);
           unpoison(y, 16);
-          ASSERT_EQ(0, std::memcmp(back, pt.data(), len)) << "open_blocks pt, " << blocks;
-          ASSERT_EQ(0, std::memcmp(y, want_y, 16)) << "open_blocks y, " << blocks;
-          ASSERT_EQ(0, std::memcmp(ctr, want_ctr, 16)) << "open_blocks ctr, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(back, pt.data(), len)) << "open_blocks pt, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "open_blocks y, " << blocks;
+          ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "open_blocks ctr, " << blocks;
         }
       }
     }
