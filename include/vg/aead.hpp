@@ -55,10 +55,13 @@ enum class algorithm : int {
 constexpr std::size_t key_length(algorithm alg) noexcept {
   switch (alg) {
     case algorithm::aes_128_gcm:
-    case algorithm::aes_128_gcm_siv: return 16;
-    case algorithm::aes_192_gcm: return 24;
+    case algorithm::aes_128_gcm_siv:
+      return 16;
+    case algorithm::aes_192_gcm:
+      return 24;
     case algorithm::aes_256_gcm:
-    case algorithm::aes_256_gcm_siv: return 32;
+    case algorithm::aes_256_gcm_siv:
+      return 32;
   }
   return 0;
 }

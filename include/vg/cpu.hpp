@@ -20,8 +20,23 @@ namespace vg {
 
 /// CPU features vgcrypt can use, named as users type them in VG_CPU_FEATURES.
 enum class cpu_feature : unsigned {
-  sse2, ssse3, sse4_1, avx, avx2, bmi1, bmi2, adx, aes, pclmulqdq,
-  avx512f, avx512bw, avx512vl, vaes, vpclmulqdq, pmull, sha3,
+  sse2,
+  ssse3,
+  sse4_1,
+  avx,
+  avx2,
+  bmi1,
+  bmi2,
+  adx,
+  aes,
+  pclmulqdq,
+  avx512f,
+  avx512bw,
+  avx512vl,
+  vaes,
+  vpclmulqdq,
+  pmull,
+  sha3,
   count_  // not a feature: the number of them
 };
 

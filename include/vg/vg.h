@@ -7,8 +7,8 @@
  * vg_aead_seal()/vg_aead_open() on the same object at once. vg_aead_free() must not race with them.
  *
  * Buffers: `out` receives exactly `len` bytes. `out` may equal `in` (in-place operation); any other
- * overlap between `out` and `in`, `aad`, `nonce` or `tag` is rejected with VG_ERR_ARGUMENT. A pointer
- * may be NULL only when its length is 0. No function allocates memory except vg_aead_new().
+ * overlap between `out` and `in`, `aad`, `nonce` or `tag` is rejected with VG_ERR_ARGUMENT. A
+ * pointer may be NULL only when its length is 0. No function allocates memory except vg_aead_new().
  *
  * Secrets: the key, plaintext and tag are processed in constant time (no branch or memory address
  * depends on them). Lengths, nonce and AAD are treated as public.
@@ -52,91 +52,97 @@ typedef enum {
 /** Results. The values are part of the ABI. */
 typedef enum {
   VG_OK = 0,
-  VG_ERR_ARGUMENT = 1,      /**< NULL with a non-zero length, bad overlap, unknown algorithm */
-  VG_ERR_KEY_LENGTH = 2,    /**< key length does not match the algorithm */
-  VG_ERR_NONCE_LENGTH = 3,  /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
-  VG_ERR_TAG_LENGTH = 4,    /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
-  VG_ERR_TOO_LONG = 5,      /**< plaintext or AAD exceeds the algorithm's limit */
-  VG_ERR_AUTH = 6,          /**< open: the tag did not verify; `out` has been zeroed */
-  VG_ERR_UNSUPPORTED = 7,   /**< algorithm not available in this build */
-  VG_ERR_NOMEM = 8          /**< vg_aead_new could not allocate */
+  VG_ERR_ARGUMENT = 1,     /**< NULL with a non-zero length, bad overlap, unknown algorithm */
+  VG_ERR_KEY_LENGTH = 2,   /**< key length does not match the algorithm */
+  VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
+  VG_ERR_TAG_LENGTH = 4,   /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
+  VG_ERR_TOO_LONG = 5,     /**< plaintext or AAD exceeds the algorithm's limit */
+  VG_ERR_AUTH = 6,         /**< open: the tag did not verify; `out` has been zeroed */
+  VG_ERR_UNSUPPORTED = 7,  /**< algorithm not available in this build */
+  VG_ERR_NOMEM = 8         /**< vg_aead_new could not allocate */
 } vg_status;
 
 /** Creates a key object for `alg` from `key_len` bytes of `key` (16, 24 or 32 per algorithm).
- *  On success *out owns a new object (free it with vg_aead_free); on failure *out is set to NULL. */
-VG_API vg_status vg_aead_new(vg_aead **out, vg_alg alg, const uint8_t *key, size_t key_len);
+ *  On success *out owns a new object (free it with vg_aead_free); on failure *out is set to NULL.
+ */
+VG_API vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_len);
 
 /** Wipes the key material and frees the object. NULL is a no-op. */
-VG_API void vg_aead_free(vg_aead *aead);
+VG_API void vg_aead_free(vg_aead* aead);
 
 /** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: 4..16, 16 is the
  *  recommended length; GCM-SIV: 16). The nonce must never repeat under one key for GCM. */
-VG_API vg_status vg_aead_seal(const vg_aead *aead, const uint8_t *nonce, size_t nonce_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              uint8_t *out, uint8_t *tag, size_t tag_len);
+VG_API vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
+                              uint8_t* out, uint8_t* tag, size_t tag_len);
 
 /** Verifies `tag` and decrypts `len` bytes of `in` into `out`. On VG_ERR_AUTH nothing of the
- *  plaintext is released: `out` is all zero. The verdict is computed without branching on secrets. */
-VG_API vg_status vg_aead_open(const vg_aead *aead, const uint8_t *nonce, size_t nonce_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              uint8_t *out, const uint8_t *tag, size_t tag_len);
+ *  plaintext is released: `out` is all zero. The verdict is computed without branching on secrets.
+ */
+VG_API vg_status vg_aead_open(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
+                              const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
+                              uint8_t* out, const uint8_t* tag, size_t tag_len);
 
 /** The name of the implementation chosen for this key: "portable", "aesni-avx", "vaes-avx2",
  *  "vaes-avx512", "armv8". A static string. */
-VG_API const char *vg_aead_backend(const vg_aead *aead);
+VG_API const char* vg_aead_backend(const vg_aead* aead);
 
 /** A static, human-readable description of a status. */
-VG_API const char *vg_status_string(vg_status status);
+VG_API const char* vg_status_string(vg_status status);
 
 /** The library version, e.g. "0.1.0". */
-VG_API const char *vg_version(void);
+VG_API const char* vg_version(void);
 
-/* ---- Incremental AES-GCM (added in 0.2; everything above is ABI-frozen) --------------------------
+/* ---- Incremental AES-GCM (added in 0.2; everything above is ABI-frozen)
+ * --------------------------
  *
- * One message in pieces: vg_gcm_stream_begin_seal()/_begin_open(), vg_gcm_stream_aad() any number of
- * times, vg_gcm_stream_update() any number of times, then vg_gcm_stream_finish_seal()/_finish_open().
- * Any chunking gives the bytes and tag of vg_aead_seal()/vg_aead_open(); each update writes exactly
- * `len` bytes (in place: out == in, or no overlap). The stream refers to the vg_aead given to begin:
- * keep that alive until the stream is finished. A stream is not for concurrent use; copies made with
- * vg_gcm_stream_copy() continue independently.
+ * One message in pieces: vg_gcm_stream_begin_seal()/_begin_open(), vg_gcm_stream_aad() any number
+ * of times, vg_gcm_stream_update() any number of times, then
+ * vg_gcm_stream_finish_seal()/_finish_open(). Any chunking gives the bytes and tag of
+ * vg_aead_seal()/vg_aead_open(); each update writes exactly `len` bytes (in place: out == in, or no
+ * overlap). The stream refers to the vg_aead given to begin: keep that alive until the stream is
+ * finished. A stream is not for concurrent use; copies made with vg_gcm_stream_copy() continue
+ * independently.
  *
- * WARNING: when opening, vg_gcm_stream_update() releases plaintext BEFORE the tag is checked. Do not
- * use it until vg_gcm_stream_finish_open() returned VG_OK; discard it otherwise. vg_aead_open() (which
- * releases nothing on failure) is the recommended way to decrypt a message that fits in memory.
+ * WARNING: when opening, vg_gcm_stream_update() releases plaintext BEFORE the tag is checked. Do
+ * not use it until vg_gcm_stream_finish_open() returned VG_OK; discard it otherwise. vg_aead_open()
+ * (which releases nothing on failure) is the recommended way to decrypt a message that fits in
+ * memory.
  */
 
 /** An incremental AES-GCM message (sealing or opening). */
 typedef struct vg_gcm_stream vg_gcm_stream;
 
 /** Allocates an idle stream (the only allocating call of this section). *out is NULL on failure. */
-VG_API vg_status vg_gcm_stream_new(vg_gcm_stream **out);
+VG_API vg_status vg_gcm_stream_new(vg_gcm_stream** out);
 
 /** Wipes and frees a stream. NULL is a no-op. */
-VG_API void vg_gcm_stream_free(vg_gcm_stream *stream);
+VG_API void vg_gcm_stream_free(vg_gcm_stream* stream);
 
 /** Makes `dst` an independent copy of `src`, at whatever point `src` is. */
-VG_API vg_status vg_gcm_stream_copy(vg_gcm_stream *dst, const vg_gcm_stream *src);
+VG_API vg_status vg_gcm_stream_copy(vg_gcm_stream* dst, const vg_gcm_stream* src);
 
 /** Starts sealing one message under an AES-GCM key with `nonce` (>= 1 byte; 12 recommended). */
-VG_API vg_status vg_gcm_stream_begin_seal(vg_gcm_stream *stream, const vg_aead *aead,
-                                          const uint8_t *nonce, size_t nonce_len);
+VG_API vg_status vg_gcm_stream_begin_seal(vg_gcm_stream* stream, const vg_aead* aead,
+                                          const uint8_t* nonce, size_t nonce_len);
 
 /** Starts opening one message; see the WARNING above. */
-VG_API vg_status vg_gcm_stream_begin_open(vg_gcm_stream *stream, const vg_aead *aead,
-                                          const uint8_t *nonce, size_t nonce_len);
+VG_API vg_status vg_gcm_stream_begin_open(vg_gcm_stream* stream, const vg_aead* aead,
+                                          const uint8_t* nonce, size_t nonce_len);
 
 /** Adds associated data; only before the first vg_gcm_stream_update(). */
-VG_API vg_status vg_gcm_stream_aad(vg_gcm_stream *stream, const uint8_t *aad, size_t aad_len);
+VG_API vg_status vg_gcm_stream_aad(vg_gcm_stream* stream, const uint8_t* aad, size_t aad_len);
 
 /** Encrypts (sealing) or decrypts (opening) `len` bytes of `in` into `out`. */
-VG_API vg_status vg_gcm_stream_update(vg_gcm_stream *stream, const uint8_t *in, size_t len,
-                                      uint8_t *out);
+VG_API vg_status vg_gcm_stream_update(vg_gcm_stream* stream, const uint8_t* in, size_t len,
+                                      uint8_t* out);
 
 /** Ends a sealing stream and writes a `tag_len`-byte tag (4..16). */
-VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream *stream, uint8_t *tag, size_t tag_len);
+VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream* stream, uint8_t* tag, size_t tag_len);
 
-/** Ends an opening stream: VG_OK if `tag` (4..16 bytes) authenticates the message, else VG_ERR_AUTH. */
-VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream *stream, const uint8_t *tag,
+/** Ends an opening stream: VG_OK if `tag` (4..16 bytes) authenticates the message, else
+ * VG_ERR_AUTH. */
+VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream* stream, const uint8_t* tag,
                                            size_t tag_len);
 
 #ifdef __cplusplus

@@ -1,11 +1,12 @@
 // The C API: a thin layer over vg::aead_key. Status and algorithm numbers are shared with the C++
 // enums (static_asserts below), so conversions are casts.
+#include "vg/vg.h"
+
 #include <cstring>
 #include <new>
 #include <type_traits>
 
 #include "vg/aead.hpp"
-#include "vg/vg.h"
 
 struct vg_aead {
   vg::aead_key key;
@@ -16,9 +17,13 @@ static_assert(static_cast<int>(vg::algorithm::aes_256_gcm_siv) == VG_AES_256_GCM
 
 namespace {
 
-vg_status to_c(vg::status s) noexcept { return static_cast<vg_status>(s); }
+vg_status to_c(vg::status s) noexcept {
+  return static_cast<vg_status>(s);
+}
 
-vg::bytes_view view(const uint8_t* p, size_t n) noexcept { return {p, n}; }
+vg::bytes_view view(const uint8_t* p, size_t n) noexcept {
+  return {p, n};
+}
 
 // A C caller may pass any int where an enum is declared. In C++, reading an enum object whose value
 // is outside the enumeration's range is undefined, so the raw value is taken from its bytes and
@@ -39,7 +44,8 @@ vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_
   *out = nullptr;
   auto* a = new (std::nothrow) vg_aead;
   if (a == nullptr) return VG_ERR_NOMEM;
-  const vg::status s = vg::aead_key::create(static_cast<vg::algorithm>(raw_value(alg)), view(key, key_len), a->key);
+  const vg::status s =
+      vg::aead_key::create(static_cast<vg::algorithm>(raw_value(alg)), view(key, key_len), a->key);
   if (s != vg::status::ok) {
     delete a;
     return to_c(s);
@@ -48,7 +54,9 @@ vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_
   return VG_OK;
 }
 
-void vg_aead_free(vg_aead* aead) { delete aead; }  // ~aead_key wipes the key
+void vg_aead_free(vg_aead* aead) {
+  delete aead;
+}  // ~aead_key wipes the key
 
 vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
                        const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
@@ -71,8 +79,12 @@ const char* vg_aead_backend(const vg_aead* aead) {
   return aead == nullptr ? "" : aead->key.backend_name().data();
 }
 
-const char* vg_status_string(vg_status status) { return vg::to_string(static_cast<vg::status>(raw_value(status))); }
+const char* vg_status_string(vg_status status) {
+  return vg::to_string(static_cast<vg::status>(raw_value(status)));
+}
 
-const char* vg_version(void) { return VG_VERSION_STRING; }
+const char* vg_version(void) {
+  return VG_VERSION_STRING;
+}
 
 }  // extern "C"

@@ -31,21 +31,21 @@ namespace {
 
 constexpr auto kBackends = std::to_array<const backend*>({
 #if VG_HAVE_BACKEND_VAES_AVX512
-    &backend_vaes_avx512,
+  &backend_vaes_avx512,
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
-    &backend_vaes_avx2,
+      &backend_vaes_avx2,
 #endif
 #if VG_HAVE_BACKEND_AESNI_AVX
-    &backend_aesni_avx,
+      &backend_aesni_avx,
 #endif
 #if VG_HAVE_BACKEND_ARMV8_SHA3
-    &backend_armv8_sha3,
+      &backend_armv8_sha3,
 #endif
 #if VG_HAVE_BACKEND_ARMV8
-    &backend_armv8,
+      &backend_armv8,
 #endif
-    &backend_portable,
+      &backend_portable,
 });
 
 const backend& choose_default() noexcept {
@@ -60,9 +60,13 @@ const backend& choose_default() noexcept {
 
 }  // namespace
 
-std::span<const backend* const> all_backends() noexcept { return kBackends; }
+std::span<const backend* const> all_backends() noexcept {
+  return kBackends;
+}
 
-bool is_runnable(const backend& b) noexcept { return (b.needs & ~allowed_features()) == 0; }
+bool is_runnable(const backend& b) noexcept {
+  return (b.needs & ~allowed_features()) == 0;
+}
 
 const backend* find_runnable_backend(std::string_view name) noexcept {
   for (const backend* b : kBackends) {
@@ -88,6 +92,8 @@ std::vector<backend_info> backends() {
   return out;
 }
 
-std::string_view default_backend() noexcept { return detail::default_backend_impl().name; }
+std::string_view default_backend() noexcept {
+  return detail::default_backend_impl().name;
+}
 
 }  // namespace vg

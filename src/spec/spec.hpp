@@ -1,7 +1,7 @@
 // The specification: AES (FIPS 197), GCM (NIST SP 800-38D), CTR (SP 800-38A), POLYVAL and
 // AES-GCM-SIV (RFC 8452), written to be read next to the standards, never for speed and never
-// for constant time. Only tests, fuzzers and tools link it: it is the oracle every backend must agree
-// with byte for byte.
+// for constant time. Only tests, fuzzers and tools link it: it is the oracle every backend must
+// agree with byte for byte.
 #ifndef VG_SRC_SPEC_SPEC_HPP
 #define VG_SRC_SPEC_SPEC_HPP
 
@@ -19,7 +19,8 @@ using block = std::array<std::uint8_t, 16>;
 
 // FIPS 197 — key of 16, 24 or 32 bytes.
 block aes_encrypt(view key, const block& in);
-// FIPS 197 §5.1.1: the S-box, computed from its definition (inverse in GF(2^8), then the affine map).
+// FIPS 197 §5.1.1: the S-box, computed from its definition (inverse in GF(2^8), then the affine
+// map).
 std::uint8_t aes_sbox(std::uint8_t x);
 // FIPS 197 §5.1.2 then §5.1.3: ShiftRows() followed by MixColumns() on one state (the round's
 // linear layer; bytes in the §3.4 order, in[r + 4c] = state[r][c]).
