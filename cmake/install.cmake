@@ -38,6 +38,9 @@ install(TARGETS vgcrypt EXPORT vgcrypt-targets
 # Here rather than in tools/vg/, which only builds the tool. tools/vg is optional (VG_BUILD_TOOLS).
 if(TARGET vg)
   install(TARGETS vg RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT tools)
+  # `vg speed --plot` runs this script; vg finds it at ../share/vgcrypt from its own directory.
+  install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/plot_speed.py"
+          DESTINATION "${CMAKE_INSTALL_DATADIR}/vgcrypt" COMPONENT tools)
 endif()
 
 install(EXPORT vgcrypt-targets NAMESPACE vgcrypt:: FILE vgcrypt-targets.cmake

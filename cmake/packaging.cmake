@@ -50,7 +50,9 @@ set(CPACK_DEBIAN_TOOLS_PACKAGE_NAME vgcrypt-tools)
 set(CPACK_DEBIAN_TOOLS_PACKAGE_SECTION utils)
 set(CPACK_COMPONENT_TOOLS_DESCRIPTION
     "AES-GCM and AES-GCM-SIV, fast and constant time: the vg command\n\
-vg cpu shows the detected CPU features and the chosen implementation; vg speed measures it.")
+vg cpu shows the detected CPU features and the chosen implementation; vg speed measures it\n\
+(vg speed --plot draws a chart with python3-matplotlib).")
+set(CPACK_DEBIAN_TOOLS_PACKAGE_SUGGESTS python3-matplotlib)
 
 set(CPACK_DEBIAN_PROVIDER_PACKAGE_NAME vgcrypt-openssl-provider)
 set(CPACK_DEBIAN_PROVIDER_PACKAGE_SECTION libs)

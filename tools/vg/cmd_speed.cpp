@@ -227,6 +227,22 @@ void annotate(speed_result& r) {
   }
 }
 
+// The script that draws the chart: VG_PLOT_SCRIPT if set; else the installed copy
+// (<prefix>/share/vgcrypt/plot_speed.py, found from this executable's own path, so a relocated or
+// packaged install works); else the source tree this binary was built from.
+std::string plot_script() {
+  if (const char* env = std::getenv("VG_PLOT_SCRIPT")) return env;
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {
+    std::string dir(exe, static_cast<std::size_t>(n));
+    dir.erase(dir.find_last_of('/') + 1);
+    const std::string installed = dir + "../" VG_PLOT_SCRIPT_INSTALLED;
+    if (access(installed.c_str(), R_OK) == 0) return installed;
+  }
+  return VG_PLOT_SCRIPT;
+}
+
 int plot(const speed_result& r) {
   char path[] = "/tmp/vg-speed-XXXXXX";
   const int fd = mkstemp(path);
@@ -242,10 +258,9 @@ int plot(const speed_result& r) {
   const char* python = std::getenv("VG_PYTHON");
   if (python == nullptr)
     python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
-  const char* script = std::getenv("VG_PLOT_SCRIPT");
-  const std::string command = std::string("'") + python + "' '" +
-                              (script ? script : VG_PLOT_SCRIPT) + "' '" + path + "' '" +
-                              r.options.plot + "'";
+  const std::string script = plot_script();
+  const std::string command =
+      std::string("'") + python + "' '" + script + "' '" + path + "' '" + r.options.plot + "'";
   const int status = std::system(command.c_str());
   std::remove(path);
   if (status != 0) {
