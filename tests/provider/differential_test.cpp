@@ -1,7 +1,8 @@
 // vgcrypt's provider against OpenSSL's default provider, through EVP: random keys, IV lengths,
 // AAD/text chunkings, in place or not, EVP_CIPHER_CTX_copy in the middle of a message, truncated
 // and tampered tags, 4 threads at once; and TLS 1.2 records (tlsaad/tlsivfixed, tlsivgen/tlsivinv)
-// sealed by one provider and opened by the other.
+// sealed by one provider and opened by the other; parameter arrays read and written like the
+// default provider does.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -299,6 +300,76 @@ TEST(Differential, TlsIvGenAndInvocation) {
     EVP_CIPHER_CTX_free(s);
     EVP_CIPHER_CTX_free(o);
   }
+}
+
+// Parameter arrays with several entries, unknown names and a repeated name (the first counts, as
+// with OSSL_PARAM_locate), read and written on both providers: the provider matches each array
+// entry against its names in one pass, which must not change what is found.
+struct param_results {
+  std::size_t keylen = 0, ivlen = 0, taglen = 0, unknown = 7, ivlen_after_set = 0;
+  bytes iv, tag, ct;
+  int got = 0, set = 0;
+};
+
+param_results exercise_params(EVP_CIPHER* c, const bytes& key, const bytes& iv) {
+  param_results r;
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  if (EVP_EncryptInit_ex(ctx, c, nullptr, key.data(), iv.data()) != 1) ADD_FAILURE();
+  std::uint8_t iv_out[32] = {};
+  OSSL_PARAM get[] = {
+      OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_KEYLEN, &r.keylen),
+      OSSL_PARAM_construct_size_t("no-such-parameter", &r.unknown),
+      OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &r.ivlen),
+      OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &r.taglen),
+      OSSL_PARAM_construct_octet_string(OSSL_CIPHER_PARAM_IV, iv_out, sizeof iv_out),
+      OSSL_PARAM_construct_end()};
+  r.got = EVP_CIPHER_CTX_get_params(ctx, get);
+  r.iv.assign(iv_out, iv_out + get[4].return_size);
+  std::size_t padding = 0, first = 16, second = 20;
+  const OSSL_PARAM set[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_PADDING, &padding),
+                            OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &first),
+                            OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &second),
+                            OSSL_PARAM_construct_end()};
+  r.set = EVP_CIPHER_CTX_set_params(ctx, set);
+  r.ivlen_after_set = static_cast<std::size_t>(EVP_CIPHER_CTX_get_iv_length(ctx));
+  // A message under the new IV length.
+  const bytes long_iv(16, 0x5a), text(20, 0x33);
+  r.ct.resize(text.size());
+  r.tag.resize(16);
+  int len = 0;
+  if (EVP_EncryptInit_ex(ctx, nullptr, nullptr, nullptr, long_iv.data()) != 1 ||
+      EVP_EncryptUpdate(ctx, r.ct.data(), &len, text.data(), static_cast<int>(text.size())) != 1 ||
+      EVP_EncryptFinal_ex(ctx, r.tag.data(), &len) != 1 ||
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, r.tag.data()) != 1) {
+    ADD_FAILURE() << "EVP message failed";
+  }
+  EVP_CIPHER_CTX_free(ctx);
+  return r;
+}
+
+TEST(Differential, ParameterArraysAsDefaultProvider) {
+  const ciphers cs;
+  std::mt19937_64 rng(23);
+  const bytes key = random_bytes(rng, 16), iv = random_bytes(rng, 12);
+  const param_results mine = exercise_params(cs.vg[0], key, iv);
+  const param_results theirs = exercise_params(cs.ref[0], key, iv);
+  EXPECT_EQ(mine.got, 1);
+  EXPECT_EQ(mine.keylen, 16u);
+  EXPECT_EQ(mine.ivlen, 12u);
+  EXPECT_EQ(mine.taglen, 16u);
+  EXPECT_EQ(mine.unknown, 7u);  // untouched
+  EXPECT_EQ(mine.iv, iv);
+  EXPECT_EQ(mine.set, 1);
+  EXPECT_EQ(mine.ivlen_after_set, 16u);
+  EXPECT_EQ(mine.got, theirs.got);
+  EXPECT_EQ(mine.keylen, theirs.keylen);
+  EXPECT_EQ(mine.ivlen, theirs.ivlen);
+  EXPECT_EQ(mine.taglen, theirs.taglen);
+  EXPECT_EQ(mine.iv, theirs.iv);
+  EXPECT_EQ(mine.set, theirs.set);
+  EXPECT_EQ(mine.ivlen_after_set, theirs.ivlen_after_set);
+  EXPECT_EQ(mine.ct, theirs.ct);
+  EXPECT_EQ(mine.tag, theirs.tag);
 }
 
 }  // namespace
