@@ -60,6 +60,15 @@ struct gcm_ops {
                       const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
   void (*open_blocks)(const void* state, std::uint8_t ctr[16], std::uint8_t y[16],
                       const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
+
+  // Optional (null: `open`, then the mode layer compares and wipes). Whole-message GCM open with
+  // the verdict taken inside the kernel, so that the expected tag never leaves registers and short
+  // plaintexts are stored once, already masked: decrypts `in` into `out`, compares the first
+  // `tag_len` (4..16) bytes of the expected tag with `tag` in constant time, ANDs every byte of
+  // `out` with the verdict and returns it: 0xff (match) or 0x00. No branch depends on the verdict.
+  std::uint8_t (*open_verify)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
+                              std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
+                              std::size_t len, const std::uint8_t* tag, std::size_t tag_len);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

@@ -1,5 +1,6 @@
 // GCM (NIST SP 800-38D) above the kernels: checks, the pre-counter block J0, tag truncation and the
-// verdict of open. The kernels (backend.hpp) do the counter-mode encryption and GHASH.
+// verdict of open. The kernels (backend.hpp) do the counter-mode encryption and GHASH; backends
+// with open_verify also take the verdict (compare, mask the output) while the tag is in a register.
 //
 // J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 ||
 // [len(IV)]_64). The nonce is public, so its length may choose the path.
@@ -30,6 +31,13 @@ void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
+// ok is 0xff or 0x00: status is VG_OK (0) or VG_ERR_AUTH without a branch.
+static status verdict_status(std::uint8_t ok) noexcept {
+  const int auth = static_cast<int>(status::auth);
+  return static_cast<status>(auth &
+                             ~static_cast<int>(static_cast<std::int8_t>(ct::value_barrier(ok))));
+}
+
 status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
   if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
@@ -57,6 +65,11 @@ status gcm_open(const backend& b, const void* state, const bytes_view& nonce, co
   }
   alignas(16) std::uint8_t j0[16];
   gcm_j0(b, state, nonce, j0);
+  if (b.gcm->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok
+    const std::uint8_t ok = b.gcm->open_verify(state, j0, aad.data(), aad.size(), in.data(),
+                                               out.data(), in.size(), tag.data(), tag.size());
+    return verdict_status(ok);
+  }
   alignas(16) std::uint8_t expected[16];
   b.gcm->open(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), expected);
   return finish_open(b, expected, tag.data(), tag.size(), out);
@@ -72,9 +85,7 @@ status finish_open(const backend& b, const std::uint8_t* expected, const std::ui
   }
   // Wiping the expected tag also matters: with it, an attacker could forge for this message.
   ct::wipe(const_cast<std::uint8_t*>(expected), 16);
-  // ok is 0xff or 0x00: status is VG_OK (0) or VG_ERR_AUTH without a branch.
-  const int auth = static_cast<int>(status::auth);
-  return static_cast<status>(auth & ~static_cast<int>(static_cast<std::int8_t>(ok)));
+  return verdict_status(ok);
 }
 
 }  // namespace vg::detail

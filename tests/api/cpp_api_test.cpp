@@ -156,6 +156,19 @@ TEST_P(CppApi, OverlapsAreRejected) {
   EXPECT_EQ(key_.seal(nonce_, aad_, all.subspan(0, 64), all.subspan(0, 64), tag_), vg::status::ok);
 }
 
+// An empty AAD overlaps nothing, even at the address of the output: seal and open accept it and
+// do their work.
+TEST_P(CppApi, EmptyAadAtTheOutputIsAllowed) {
+  std::array<std::uint8_t, 100> ct{}, back{};
+  const vg::bytes_view empty_at_ct(ct.data(), 0), empty_at_back(back.data(), 0);
+  ASSERT_EQ(key_.seal(nonce_, empty_at_ct, in_, ct, tag_), vg::status::ok);
+  const auto expected = spec::gcm_seal(key_bytes_, nonce_, {}, in_, 16);
+  EXPECT_TRUE(std::equal(ct.begin(), ct.end(), expected.begin()));
+  EXPECT_TRUE(std::equal(tag_.begin(), tag_.end(), expected.begin() + 100));
+  ASSERT_EQ(key_.open(nonce_, empty_at_back, ct, back, tag_), vg::status::ok);
+  EXPECT_EQ(back, in_);
+}
+
 // Span constructed with a fake huge size over a small buffer: the API must reject it from the
 // lengths alone. (Reading any of it would crash; the check precedes every access.) The nonce, aad
 // and tag live below the fake buffer so no overlap check can fire first.

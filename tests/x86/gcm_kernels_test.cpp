@@ -1,7 +1,8 @@
 // The x86 GCM kernels (aesni-avx, vaes-avx2, vaes-avx512) called directly through their gcm_ops
 // table and checked byte for byte against the specification (src/spec): every message length
 // 0..4200, AAD lengths 0..300, every key size, in place and out of place at odd alignments, the
-// 32-bit counter wrap, GHASH continuation, CTR, the stitched block ops and the wipe helper.
+// 32-bit counter wrap, GHASH continuation, CTR, the stitched block ops, open with the verdict in
+// the kernel (open_verify: right and tampered tags of every length 4..16) and the wipe helper.
 // Backends the CPU (or VG_CPU_FEATURES) cannot run are skipped.
 //
 // Under valgrind (memcheck) the key and plaintext are additionally marked undefined while the
@@ -125,6 +126,41 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
     unpoison(tag, 16);
     ASSERT_EQ(0, bytes_cmp(dst2, pt.data(), n)) << "open pt, len " << n;
     ASSERT_EQ(0, bytes_cmp(tag, want.data() + n, 16)) << "open tag, len " << n;
+    check_open_verify(st, j0, aad, want, pt, offset, in_place);
+  }
+
+  // open_verify (the kernel takes the verdict): the published tag, truncated to a length 4..16
+  // that varies with the message length, opens to the plaintext with 0xff; the same tag with one
+  // bit flipped (position varying with the length) returns 0x00 and zeroes exactly the output.
+  // The received tag sits in a buffer of exactly tag_len bytes (sanitizers catch an over-read).
+  void check_open_verify(const key_state& st, const std::uint8_t j0[16], const bytes& aad,
+                         const bytes& want, const bytes& pt, std::size_t offset, bool in_place) {
+    if (!be().gcm->open_verify) return;
+    const std::size_t n = pt.size();
+    const std::size_t tag_len = 4 + n % 13;
+    for (bool good : {true, false}) {
+      bytes in(n + offset + 1, 0xa5), out(n + offset + 1, 0x5a);
+      copy_bytes(in.data() + offset, want.data(), n);
+      std::uint8_t* src = in.data() + offset;
+      std::uint8_t* dst = in_place ? src : out.data() + offset;
+      const std::uint8_t guard = dst[n];
+      bytes tag(want.begin() + static_cast<std::ptrdiff_t>(n),
+                want.begin() + static_cast<std::ptrdiff_t>(n + tag_len));
+      if (!good) tag[(n * 7) % tag_len] ^= static_cast<std::uint8_t>(1u << (n % 8));
+      poison(src, n);
+      std::uint8_t ok =
+          be().gcm->open_verify(st.b, j0, aad.data(), aad.size(), src, dst, n, tag.data(), tag_len);
+      unpoison(dst, n);
+      unpoison(&ok, 1);
+      ASSERT_EQ(good ? 0xff : 0x00, ok) << "open_verify verdict, len " << n << " tag " << tag_len;
+      if (good) {
+        ASSERT_EQ(0, bytes_cmp(dst, pt.data(), n)) << "open_verify pt, len " << n;
+      } else {
+        for (std::size_t i = 0; i < n; ++i)
+          ASSERT_EQ(0, dst[i]) << "open_verify must zero byte " << i << " of len " << n;
+      }
+      ASSERT_EQ(guard, dst[n]) << "open_verify wrote past the output, len " << n;
+    }
   }
 };
 

@@ -145,9 +145,10 @@ void gcm_ctr32(const void* state, std::uint8_t ctr[16], const std::uint8_t* in, 
   std::memcpy(ctr + 12, next_bytes, 4);
 }
 
-// No stitched block ops (null): incremental callers use ctr32 + ghash.
+// No stitched block ops (null): incremental callers use ctr32 + ghash. No open_verify (null): the
+// mode layer compares the tag and wipes.
 constexpr gcm_ops gcm_portable_ops = {
-    gcm_setup, gcm_crypt<false>, gcm_crypt<true>, gcm_ghash, gcm_ctr32, nullptr, nullptr,
+    gcm_setup, gcm_crypt<false>, gcm_crypt<true>, gcm_ghash, gcm_ctr32, nullptr, nullptr, nullptr,
 };
 
 }  // namespace

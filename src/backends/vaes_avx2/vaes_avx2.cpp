@@ -45,6 +45,12 @@ void open(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, st
           const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
   (len <= narrow_max_len ? narrow::open : wide::open)(st, j0, aad, aad_len, in, out, len, tag);
 }
+std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad,
+                         std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t len, const std::uint8_t* tag, std::size_t tag_len) {
+  return (len <= narrow_max_len ? narrow::open_verify : wide::open_verify)(st, j0, aad, aad_len, in,
+                                                                           out, len, tag, tag_len);
+}
 // The block ops of incremental APIs follow the same split.
 void seal_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const std::uint8_t* in,
                  std::uint8_t* out, std::size_t blocks) {
@@ -57,8 +63,8 @@ void open_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const
                                                                             blocks);
 }
 
-constexpr vg::detail::gcm_ops ops{&wide::setup, &seal,        &open,       &wide::ghash,
-                                  &wide::ctr32, &seal_blocks, &open_blocks};
+constexpr vg::detail::gcm_ops ops{&wide::setup, &seal,        &open,        &wide::ghash,
+                                  &wide::ctr32, &seal_blocks, &open_blocks, &open_verify};
 }  // namespace
 
 namespace vg::detail {
