@@ -4,7 +4,7 @@
 // CPU features: as the folder's GCM TU (aes, pclmulqdq, avx, ssse3); this TU is compiled with the
 // same flags. Technique: the width-generic kernel in x86/siv_kernel.inc with one block per xmm
 // register and 8 blocks per batch: per-nonce key derivation as parallel AES chains, key expansion
-// by aesenclast, POLYVAL with per-message powers of H and one reduction per batch, CTR with a
+// by aesenclast, POLYVAL with per-message powers of H and one reduction per 2 batches, CTR with a
 // little-endian 32-bit counter. Secrets: the key-generating key, derived keys, H powers, plaintext
 // and POLYVAL state only flow through vector arithmetic; control flow and addresses depend on
 // lengths and the key size only.
