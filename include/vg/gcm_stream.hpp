@@ -73,8 +73,9 @@ class VG_API gcm_stream {
   const aead_key* key_ = nullptr;
   phase phase_ = phase::idle;
   bool sealing_ = false;
-  std::uint8_t used_ = 0;    // bytes of keystream_ already used (0: none pending)
-  std::uint8_t filled_ = 0;  // bytes waiting in block_ for GHASH
+  bool public_counter_ = true;  // a 96-bit nonce: the counter values are not derived from the key
+  std::uint8_t used_ = 0;       // bytes of keystream_ already used (0: none pending)
+  std::uint8_t filled_ = 0;     // bytes waiting in block_ for GHASH
   std::uint64_t aad_len_ = 0;
   std::uint64_t text_len_ = 0;
   // Everything secret, together so that one wipe covers it.

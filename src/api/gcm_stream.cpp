@@ -70,11 +70,13 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   end();
   key_ = &key;
   sealing_ = sealing;
+  // Any other nonce length makes J0 = GHASH_H(nonce): the kernels must treat counters as secret.
+  public_counter_ = nonce.size() == 12;
   phase_ = phase::aad;
   const detail::backend& b = *key.backend_;
   detail::gcm_j0(b, key.state_, nonce, s_.counter);
   // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
-  b.gcm->ctr32(key.state_, s_.counter, kZeroBlock, s_.tag_mask, kBlock);
+  b.gcm->ctr32(key.state_, s_.counter, public_counter_, kZeroBlock, s_.tag_mask, kBlock);
   return status::ok;
 }
 
@@ -153,7 +155,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   const std::size_t whole = n & ~(kBlock - 1);
   const auto stitched = sealing_ ? b.gcm->seal_blocks : b.gcm->open_blocks;
   if (whole != 0 && stitched != nullptr) {
-    stitched(state, s_.counter, s_.hash, src, dst, whole / kBlock);
+    stitched(state, s_.counter, public_counter_, s_.hash, src, dst, whole / kBlock);
     src += whole;
     dst += whole;
     n -= whole;
@@ -161,18 +163,18 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   while (n >= kBlock) {  // backends without block ops: two passes per slice
     const std::size_t slice = std::min(n, kSliceBytes) & ~(kBlock - 1);
     if (sealing_) {
-      b.gcm->ctr32(state, s_.counter, src, dst, slice);
+      b.gcm->ctr32(state, s_.counter, public_counter_, src, dst, slice);
       b.gcm->ghash(state, s_.hash, dst, slice);
     } else {
       b.gcm->ghash(state, s_.hash, src, slice);
-      b.gcm->ctr32(state, s_.counter, src, dst, slice);
+      b.gcm->ctr32(state, s_.counter, public_counter_, src, dst, slice);
     }
     src += slice;
     dst += slice;
     n -= slice;
   }
   if (n != 0) {
-    b.gcm->ctr32(state, s_.counter, kZeroBlock, s_.keystream, kBlock);
+    b.gcm->ctr32(state, s_.counter, public_counter_, kZeroBlock, s_.keystream, kBlock);
     absorb_partial(src, dst, n);
   }
   return status::ok;

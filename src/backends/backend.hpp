@@ -29,18 +29,24 @@ struct gcm_ops {
   // backend's GHASH needs.
   void (*setup)(void* state, const std::uint8_t* key, std::size_t key_len);
 
+  // Counter values (J0 and the blocks after it) are public when they come from a 96-bit nonce or
+  // from a CTR caller's IV; then a kernel may let them choose paths and table rows (e.g. "the low
+  // byte does not wrap within this batch"). For any other GCM nonce J0 = GHASH_H(nonce) depends on
+  // the key: callers pass public_counter = false and the kernel must not branch on or index memory
+  // by the counter values.
+  //
   // Whole-message GCM seal for a prepared pre-counter block J0: encrypts with counters
   // inc32(J0), inc32(inc32(J0)), ...; hashes aad || ct || lengths; writes the full 16-byte tag
   // GHASH ^ E(J0).
-  void (*seal)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
-               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-               std::uint8_t tag[16]);
+  void (*seal)(const void* state, const std::uint8_t j0[16], bool public_counter,
+               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+               std::uint8_t* out, std::size_t len, std::uint8_t tag[16]);
 
   // Whole-message GCM open: decrypts `in` into `out` and writes the tag it expects (16 bytes). The
   // mode layer compares and wipes; a kernel never branches on the tag.
-  void (*open)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
-               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-               std::uint8_t tag[16]);
+  void (*open)(const void* state, const std::uint8_t j0[16], bool public_counter,
+               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+               std::uint8_t* out, std::size_t len, std::uint8_t tag[16]);
 
   // GHASH continuation: for each 16-byte block X of `data` (the last one zero-padded),
   // y = (y ^ X) * H. Used for J0 of nonces that are not 12 bytes, and by incremental APIs.
@@ -49,26 +55,29 @@ struct gcm_ops {
   // GCM's CTR: out = in ^ E(ctr), ctr = inc32(ctr) (the low 32 bits, big-endian, wrap), for
   // ceil(len/16) counter blocks; a final partial block uses a prefix of the keystream. `ctr` is
   // advanced past every block used.
-  void (*ctr32)(const void* state, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
-                std::size_t len);
+  void (*ctr32)(const void* state, std::uint8_t ctr[16], bool public_counter,
+                const std::uint8_t* in, std::uint8_t* out, std::size_t len);
 
   // Optional (null: the caller runs ctr32 and ghash in two passes). Whole blocks of a message in
   // progress, for incremental APIs: `blocks` 16-byte blocks are en/decrypted with counters from
   // `ctr` (advanced as by ctr32) while GHASH continues from y over the ciphertext (seal: the
   // output; open: the input), in one stitched pass like seal/open.
-  void (*seal_blocks)(const void* state, std::uint8_t ctr[16], std::uint8_t y[16],
-                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
-  void (*open_blocks)(const void* state, std::uint8_t ctr[16], std::uint8_t y[16],
-                      const std::uint8_t* in, std::uint8_t* out, std::size_t blocks);
+  void (*seal_blocks)(const void* state, std::uint8_t ctr[16], bool public_counter,
+                      std::uint8_t y[16], const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks);
+  void (*open_blocks)(const void* state, std::uint8_t ctr[16], bool public_counter,
+                      std::uint8_t y[16], const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks);
 
   // Optional (null: `open`, then the mode layer compares and wipes). Whole-message GCM open with
   // the verdict taken inside the kernel, so that the expected tag never leaves registers and short
   // plaintexts are stored once, already masked: decrypts `in` into `out`, compares the first
   // `tag_len` (4..16) bytes of the expected tag with `tag` in constant time, ANDs every byte of
   // `out` with the verdict and returns it: 0xff (match) or 0x00. No branch depends on the verdict.
-  std::uint8_t (*open_verify)(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
-                              std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
-                              std::size_t len, const std::uint8_t* tag, std::size_t tag_len);
+  std::uint8_t (*open_verify)(const void* state, const std::uint8_t j0[16], bool public_counter,
+                              const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+                              std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
+                              std::size_t tag_len);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

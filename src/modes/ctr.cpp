@@ -58,7 +58,8 @@ status ctr_key::crypt(std::span<const std::uint8_t, 16> counter, bytes_view in,
     const std::uint64_t bytes_to_wrap = blocks_to_wrap * 16;
     const std::uint64_t left = in.size() - done;
     const std::size_t chunk = static_cast<std::size_t>(left < bytes_to_wrap ? left : bytes_to_wrap);
-    key_.backend_->gcm->ctr32(key_.state_, ctr, in.data() + done, out.data() + done, chunk);
+    key_.backend_->gcm->ctr32(key_.state_, ctr, /*public_counter=*/true, in.data() + done,
+                              out.data() + done, chunk);
     done += chunk;
     if (chunk == bytes_to_wrap) carry_into_high_96(ctr);  // the low 32 bits wrapped to zero
   }

@@ -46,12 +46,16 @@ status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, co
   }
   alignas(16) std::uint8_t j0[16];
   gcm_j0(b, state, nonce, j0);
+  // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
+  const bool public_counter = nonce.size() == 12;
   if (tag.size() == 16) {
-    b.gcm->seal(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), tag.data());
+    b.gcm->seal(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(), in.size(),
+                tag.data());
     return status::ok;
   }
   alignas(16) std::uint8_t full[16];
-  b.gcm->seal(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), full);
+  b.gcm->seal(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(), in.size(),
+              full);
   std::memcpy(tag.data(), full, tag.size());
   ct::wipe(full, sizeof full);
   return status::ok;
@@ -65,13 +69,17 @@ status gcm_open(const backend& b, const void* state, const bytes_view& nonce, co
   }
   alignas(16) std::uint8_t j0[16];
   gcm_j0(b, state, nonce, j0);
+  // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
+  const bool public_counter = nonce.size() == 12;
   if (b.gcm->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok
-    const std::uint8_t ok = b.gcm->open_verify(state, j0, aad.data(), aad.size(), in.data(),
-                                               out.data(), in.size(), tag.data(), tag.size());
+    const std::uint8_t ok =
+        b.gcm->open_verify(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(),
+                           in.size(), tag.data(), tag.size());
     return verdict_status(ok);
   }
   alignas(16) std::uint8_t expected[16];
-  b.gcm->open(state, j0, aad.data(), aad.size(), in.data(), out.data(), in.size(), expected);
+  b.gcm->open(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(), in.size(),
+              expected);
   return finish_open(b, expected, tag.data(), tag.size(), out);
 }
 

@@ -56,14 +56,14 @@ TEST_P(PortableGcmKeySize, SealAndOpenMatchSpecForAllLengths) {
       const bool in_place = len % 2 == 1;
       bytes ct = in_place ? pt : bytes(len);
       std::uint8_t tag[16];
-      ops().seal(state.bytes, j0, aad.data(), aad.size(), in_place ? ct.data() : pt.data(),
+      ops().seal(state.bytes, j0, true, aad.data(), aad.size(), in_place ? ct.data() : pt.data(),
                  ct.data(), len, tag);
       ct.insert(ct.end(), tag, tag + 16);
       ASSERT_EQ(ct, want) << "seal, len " << len << " aad " << aad_len;
 
       bytes back = in_place ? bytes(ct.begin(), ct.end() - 16) : bytes(len);
       std::uint8_t expected_tag[16];
-      ops().open(state.bytes, j0, aad.data(), aad.size(), in_place ? back.data() : ct.data(),
+      ops().open(state.bytes, j0, true, aad.data(), aad.size(), in_place ? back.data() : ct.data(),
                  back.data(), len, expected_tag);
       ASSERT_EQ(back, pt) << "open, len " << len << " aad " << aad_len;
       ASSERT_TRUE(std::equal(expected_tag, expected_tag + 16, tag)) << "open tag, len " << len;
@@ -118,7 +118,7 @@ TEST_P(PortableGcmKeySize, Ctr32MatchesSpecAcrossTheWrap) {
       bytes out(len);
       std::uint8_t c[16];
       std::copy(ctr.begin(), ctr.end(), c);
-      ops().ctr32(state.bytes, c, data.data(), out.data(), len);
+      ops().ctr32(state.bytes, c, true, data.data(), out.data(), len);
       ASSERT_EQ(out, spec_ctr32(key, ctr, data)) << "start " << start << " len " << len;
       const spec::block next = with_low32(ctr, start + static_cast<std::uint32_t>((len + 15) / 16));
       ASSERT_TRUE(std::equal(next.begin(), next.end(), c)) << "counter after " << len;
@@ -150,7 +150,8 @@ TEST_P(PortableGcmKeySize, SealWithWrappingCounterMatchesSpecComposition) {
 
     bytes out(len);
     std::uint8_t tag[16];
-    ops().seal(state.bytes, j0.data(), aad.data(), aad.size(), pt.data(), out.data(), len, tag);
+    ops().seal(state.bytes, j0.data(), true, aad.data(), aad.size(), pt.data(), out.data(), len,
+               tag);
     ASSERT_EQ(out, ct) << len;
     ASSERT_TRUE(std::equal(want_tag.begin(), want_tag.end(), tag)) << len;
   }

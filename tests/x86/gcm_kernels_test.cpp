@@ -70,6 +70,7 @@ std::size_t length_step() {
 
 class X86Gcm : public testing::TestWithParam<const backend*> {
  protected:
+  bool pub_ = true;  // passed as the kernels' public_counter (false: counters derived from H)
   void SetUp() override {
     const backend& b = *GetParam();
     if ((b.needs & vg::allowed_features()) != b.needs)
@@ -113,7 +114,7 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
     std::uint8_t* dst = in_place ? src : out.data() + offset;
     std::uint8_t tag[16];
     poison(src, n);
-    be().gcm->seal(st.b, j0, aad.data(), aad.size(), src, dst, n, tag);
+    be().gcm->seal(st.b, j0, pub_, aad.data(), aad.size(), src, dst, n, tag);
     unpoison(dst, n);
     unpoison(tag, 16);
     ASSERT_EQ(0, bytes_cmp(dst, want.data(), n)) << "seal ct, len " << n << " aad " << aad.size();
@@ -121,7 +122,7 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
         << "seal tag, len " << n << " aad " << aad.size();
 
     std::uint8_t* dst2 = in_place ? dst : in.data() + offset;  // open back into `in`
-    be().gcm->open(st.b, j0, aad.data(), aad.size(), dst, dst2, n, tag);
+    be().gcm->open(st.b, j0, pub_, aad.data(), aad.size(), dst, dst2, n, tag);
     unpoison(dst2, n);
     unpoison(tag, 16);
     ASSERT_EQ(0, bytes_cmp(dst2, pt.data(), n)) << "open pt, len " << n;
@@ -148,8 +149,8 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
                 want.begin() + static_cast<std::ptrdiff_t>(n + tag_len));
       if (!good) tag[(n * 7) % tag_len] ^= static_cast<std::uint8_t>(1u << (n % 8));
       poison(src, n);
-      std::uint8_t ok =
-          be().gcm->open_verify(st.b, j0, aad.data(), aad.size(), src, dst, n, tag.data(), tag_len);
+      std::uint8_t ok = be().gcm->open_verify(st.b, j0, pub_, aad.data(), aad.size(), src, dst, n,
+                                              tag.data(), tag_len);
       unpoison(dst, n);
       unpoison(&ok, 1);
       ASSERT_EQ(good ? 0xff : 0x00, ok) << "open_verify verdict, len " << n << " tag " << tag_len;
@@ -239,88 +240,93 @@ TEST_P(X86Gcm, EveryAadLengthMatchesSpec) {
 // J0 for a nonce that is not 12 bytes comes from the ghash kernel; its low word can then be near
 // 2^32, where GCM's counter must wrap within 32 bits.
 TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
-  std::mt19937_64 rng(3);
-  for (std::size_t key_len : {16u, 24u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    key_state st;
-    setup(st, key);
-    const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
-    // Continuation from a nonzero y over every length 0..700.
-    for (std::size_t n = 0; n <= 700; n += length_step()) {
-      const bytes data = random_bytes(rng, n);
-      const bytes y0 = random_bytes(rng, 16);
-      // The kernel computes y = (y ^ X) * H block by block from y0: that is GHASH over the data
-      // with y0 XORed into its first block.
-      bytes folded((n + 15) / 16 * 16, 0);
-      copy_bytes(folded.data(), data.data(), n);
-      for (int i = 0; i < 16 && !folded.empty(); ++i) folded[i] ^= y0[i];
-      std::uint8_t y[16];
-      copy_bytes(y, y0.data(), 16);
-      be().gcm->ghash(st.b, y, data.data(), n);
-      unpoison(y, 16);
-      const auto want = n ? vg::spec::ghash(h, folded) : vg::spec::block{};
-      if (n == 0) {
-        ASSERT_EQ(0, bytes_cmp(y, y0.data(), 16)) << "empty ghash must leave y";
-      } else {
-        ASSERT_EQ(0, bytes_cmp(y, want.data(), 16)) << "ghash len " << n;
+  // Counters that are secret (J0 from a nonce that is not 96 bits) take other paths.
+  for (bool pub : {true, false}) {
+    SCOPED_TRACE(pub ? "public counter" : "secret counter");
+    pub_ = pub;
+    std::mt19937_64 rng(3);
+    for (std::size_t key_len : {16u, 24u, 32u}) {
+      const bytes key = random_bytes(rng, key_len);
+      key_state st;
+      setup(st, key);
+      const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
+      // Continuation from a nonzero y over every length 0..700.
+      for (std::size_t n = 0; n <= 700; n += length_step()) {
+        const bytes data = random_bytes(rng, n);
+        const bytes y0 = random_bytes(rng, 16);
+        // The kernel computes y = (y ^ X) * H block by block from y0: that is GHASH over the data
+        // with y0 XORed into its first block.
+        bytes folded((n + 15) / 16 * 16, 0);
+        copy_bytes(folded.data(), data.data(), n);
+        for (int i = 0; i < 16 && !folded.empty(); ++i) folded[i] ^= y0[i];
+        std::uint8_t y[16];
+        copy_bytes(y, y0.data(), 16);
+        be().gcm->ghash(st.b, y, data.data(), n);
+        unpoison(y, 16);
+        const auto want = n ? vg::spec::ghash(h, folded) : vg::spec::block{};
+        if (n == 0) {
+          ASSERT_EQ(0, bytes_cmp(y, y0.data(), 16)) << "empty ghash must leave y";
+        } else {
+          ASSERT_EQ(0, bytes_cmp(y, want.data(), 16)) << "ghash len " << n;
+        }
       }
-    }
-    // Seal across the wrap: J0's low word = 2^32 - 5, built directly; the expected output is
-    // assembled from spec primitives (AES per counter block, GHASH over the padded message).
-    for (std::size_t n : {0u, 15u, 64u, 100u, 300u, 600u}) {
-      std::uint8_t j0[16];
-      const bytes prefix = random_bytes(rng, 12);
-      copy_bytes(j0, prefix.data(), 12);
-      j0[12] = j0[13] = j0[14] = 0xff;
-      j0[15] = 0xfb;
-      const bytes pt = random_bytes(rng, n);
-      const bytes aad = random_bytes(rng, 20);
-      bytes ct(n);
-      for (std::size_t i = 0; i < n; i += 16) {
-        vg::spec::block cb;
-        copy_bytes(cb.data(), j0, 16);
-        const std::uint32_t c = 0xfffffffbu + static_cast<std::uint32_t>(i / 16 + 1);
-        for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
-        const auto ks = vg::spec::aes_encrypt(key, cb);
-        for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
-      }
-      bytes msg(32 + (n + 15) / 16 * 16 + 16, 0);
-      copy_bytes(msg.data(), aad.data(), 20);
-      copy_bytes(msg.data() + 32, ct.data(), n);
-      const std::uint64_t abits = 20 * 8, cbits = n * 8;
-      for (int k = 0; k < 8; ++k) {
-        msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
-        msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
-      }
-      vg::spec::block j0b;
-      copy_bytes(j0b.data(), j0, 16);
-      auto want_tag = vg::spec::ghash(h, msg);
-      const auto ej0 = vg::spec::aes_encrypt(key, j0b);
-      for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
-      bytes out(n + 1);
-      std::uint8_t tag[16];
-      be().gcm->seal(st.b, j0, aad.data(), 20, pt.data(), out.data(), n, tag);
-      unpoison(out.data(), n);
-      unpoison(tag, 16);
-      ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "wrap ct len " << n;
-      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap tag len " << n;
-      be().gcm->open(st.b, j0, aad.data(), 20, ct.data(), out.data(), n, tag);
-      unpoison(out.data(), n);
-      unpoison(tag, 16);
-      ASSERT_EQ(0, bytes_cmp(out.data(), pt.data(), n)) << "wrap open len " << n;
-      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap open tag len " << n;
+      // Seal across the wrap: J0's low word = 2^32 - 5, built directly; the expected output is
+      // assembled from spec primitives (AES per counter block, GHASH over the padded message).
+      for (std::size_t n : {0u, 15u, 64u, 100u, 300u, 600u}) {
+        std::uint8_t j0[16];
+        const bytes prefix = random_bytes(rng, 12);
+        copy_bytes(j0, prefix.data(), 12);
+        j0[12] = j0[13] = j0[14] = 0xff;
+        j0[15] = 0xfb;
+        const bytes pt = random_bytes(rng, n);
+        const bytes aad = random_bytes(rng, 20);
+        bytes ct(n);
+        for (std::size_t i = 0; i < n; i += 16) {
+          vg::spec::block cb;
+          copy_bytes(cb.data(), j0, 16);
+          const std::uint32_t c = 0xfffffffbu + static_cast<std::uint32_t>(i / 16 + 1);
+          for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
+          const auto ks = vg::spec::aes_encrypt(key, cb);
+          for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
+        }
+        bytes msg(32 + (n + 15) / 16 * 16 + 16, 0);
+        copy_bytes(msg.data(), aad.data(), 20);
+        copy_bytes(msg.data() + 32, ct.data(), n);
+        const std::uint64_t abits = 20 * 8, cbits = n * 8;
+        for (int k = 0; k < 8; ++k) {
+          msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
+          msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
+        }
+        vg::spec::block j0b;
+        copy_bytes(j0b.data(), j0, 16);
+        auto want_tag = vg::spec::ghash(h, msg);
+        const auto ej0 = vg::spec::aes_encrypt(key, j0b);
+        for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
+        bytes out(n + 1);
+        std::uint8_t tag[16];
+        be().gcm->seal(st.b, j0, pub_, aad.data(), 20, pt.data(), out.data(), n, tag);
+        unpoison(out.data(), n);
+        unpoison(tag, 16);
+        ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "wrap ct len " << n;
+        ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap tag len " << n;
+        be().gcm->open(st.b, j0, pub_, aad.data(), 20, ct.data(), out.data(), n, tag);
+        unpoison(out.data(), n);
+        unpoison(tag, 16);
+        ASSERT_EQ(0, bytes_cmp(out.data(), pt.data(), n)) << "wrap open len " << n;
+        ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "wrap open tag len " << n;
 
-      // ctr32 from the same counter gives the same keystream and advances by ceil(n/16).
-      std::uint8_t ctr[16];
-      copy_bytes(ctr, j0, 16);
-      ctr[15] = 0xfc;  // inc32(J0)
-      be().gcm->ctr32(st.b, ctr, pt.data(), out.data(), n);
-      unpoison(out.data(), n);
-      ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "ctr32 len " << n;
-      const std::uint32_t end = 0xfffffffcu + static_cast<std::uint32_t>((n + 15) / 16);
-      for (int k = 0; k < 4; ++k)
-        ASSERT_EQ(ctr[12 + k], static_cast<std::uint8_t>(end >> (24 - 8 * k))) << "ctr advance";
-      ASSERT_EQ(0, bytes_cmp(ctr, j0, 12)) << "ctr32 must only touch the low word";
+        // ctr32 from the same counter gives the same keystream and advances by ceil(n/16).
+        std::uint8_t ctr[16];
+        copy_bytes(ctr, j0, 16);
+        ctr[15] = 0xfc;  // inc32(J0)
+        be().gcm->ctr32(st.b, ctr, pub_, pt.data(), out.data(), n);
+        unpoison(out.data(), n);
+        ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "ctr32 len " << n;
+        const std::uint32_t end = 0xfffffffcu + static_cast<std::uint32_t>((n + 15) / 16);
+        for (int k = 0; k < 4; ++k)
+          ASSERT_EQ(ctr[12 + k], static_cast<std::uint8_t>(end >> (24 - 8 * k))) << "ctr advance";
+        ASSERT_EQ(0, bytes_cmp(ctr, j0, 12)) << "ctr32 must only touch the low word";
+      }
     }
   }
 }
@@ -331,57 +337,62 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
 // to cross a 256-block boundary. Expected output from spec primitives (AES per counter block,
 // GHASH over the padded message).
 TEST_P(X86Gcm, EveryCounterLowByteMatchesSpec) {
-  std::mt19937_64 rng(5);
-  for (std::size_t key_len : {16u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    key_state st;
-    setup(st, key);
-    const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
-    const std::size_t n = 37 * 16 + 5;  // four whole 8-block batches and a partial tail
-    for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
-      const std::uint32_t j0_word = 0x00ffff00u | low;  // inc32: the first counter is j0_word + 1
-      std::uint8_t j0[16];
-      const bytes prefix = random_bytes(rng, 12);
-      copy_bytes(j0, prefix.data(), 12);
-      for (int k = 0; k < 4; ++k) j0[12 + k] = static_cast<std::uint8_t>(j0_word >> (24 - 8 * k));
-      const bytes pt = random_bytes(rng, n);
-      const bytes aad = random_bytes(rng, 13);
-      bytes ct(n);
-      for (std::size_t i = 0; i < n; i += 16) {
-        vg::spec::block cb;
-        copy_bytes(cb.data(), j0, 16);
-        const std::uint32_t c = j0_word + static_cast<std::uint32_t>(i / 16 + 1);
-        for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
-        const auto ks = vg::spec::aes_encrypt(key, cb);
-        for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
+  // Counters that are secret (J0 from a nonce that is not 96 bits) take other paths.
+  for (bool pub : {true, false}) {
+    SCOPED_TRACE(pub ? "public counter" : "secret counter");
+    pub_ = pub;
+    std::mt19937_64 rng(5);
+    for (std::size_t key_len : {16u, 32u}) {
+      const bytes key = random_bytes(rng, key_len);
+      key_state st;
+      setup(st, key);
+      const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
+      const std::size_t n = 37 * 16 + 5;  // four whole 8-block batches and a partial tail
+      for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
+        const std::uint32_t j0_word = 0x00ffff00u | low;  // inc32: the first counter is j0_word + 1
+        std::uint8_t j0[16];
+        const bytes prefix = random_bytes(rng, 12);
+        copy_bytes(j0, prefix.data(), 12);
+        for (int k = 0; k < 4; ++k) j0[12 + k] = static_cast<std::uint8_t>(j0_word >> (24 - 8 * k));
+        const bytes pt = random_bytes(rng, n);
+        const bytes aad = random_bytes(rng, 13);
+        bytes ct(n);
+        for (std::size_t i = 0; i < n; i += 16) {
+          vg::spec::block cb;
+          copy_bytes(cb.data(), j0, 16);
+          const std::uint32_t c = j0_word + static_cast<std::uint32_t>(i / 16 + 1);
+          for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
+          const auto ks = vg::spec::aes_encrypt(key, cb);
+          for (std::size_t k = i; k < n && k < i + 16; ++k) ct[k] = pt[k] ^ ks[k - i];
+        }
+        bytes msg(16 + (n + 15) / 16 * 16 + 16, 0);
+        copy_bytes(msg.data(), aad.data(), 13);
+        copy_bytes(msg.data() + 16, ct.data(), n);
+        const std::uint64_t abits = 13 * 8, cbits = n * 8;
+        for (int k = 0; k < 8; ++k) {
+          msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
+          msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
+        }
+        vg::spec::block j0b;
+        copy_bytes(j0b.data(), j0, 16);
+        auto want_tag = vg::spec::ghash(h, msg);
+        const auto ej0 = vg::spec::aes_encrypt(key, j0b);
+        for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
+        bytes out(n);
+        std::uint8_t tag[16];
+        poison(pt.data(), n);
+        be().gcm->seal(st.b, j0, pub_, aad.data(), aad.size(), pt.data(), out.data(), n, tag);
+        unpoison(pt.data(), n);
+        unpoison(out.data(), n);
+        unpoison(tag, 16);
+        ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "ct, low byte " << low;
+        ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "tag, low byte " << low;
+        be().gcm->open(st.b, j0, pub_, aad.data(), aad.size(), ct.data(), out.data(), n, tag);
+        unpoison(out.data(), n);
+        unpoison(tag, 16);
+        ASSERT_EQ(0, bytes_cmp(out.data(), pt.data(), n)) << "open, low byte " << low;
+        ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "open tag, low byte " << low;
       }
-      bytes msg(16 + (n + 15) / 16 * 16 + 16, 0);
-      copy_bytes(msg.data(), aad.data(), 13);
-      copy_bytes(msg.data() + 16, ct.data(), n);
-      const std::uint64_t abits = 13 * 8, cbits = n * 8;
-      for (int k = 0; k < 8; ++k) {
-        msg[msg.size() - 16 + k] = static_cast<std::uint8_t>(abits >> (56 - 8 * k));
-        msg[msg.size() - 8 + k] = static_cast<std::uint8_t>(cbits >> (56 - 8 * k));
-      }
-      vg::spec::block j0b;
-      copy_bytes(j0b.data(), j0, 16);
-      auto want_tag = vg::spec::ghash(h, msg);
-      const auto ej0 = vg::spec::aes_encrypt(key, j0b);
-      for (int k = 0; k < 16; ++k) want_tag[k] ^= ej0[k];
-      bytes out(n);
-      std::uint8_t tag[16];
-      poison(pt.data(), n);
-      be().gcm->seal(st.b, j0, aad.data(), aad.size(), pt.data(), out.data(), n, tag);
-      unpoison(pt.data(), n);
-      unpoison(out.data(), n);
-      unpoison(tag, 16);
-      ASSERT_EQ(0, bytes_cmp(out.data(), ct.data(), n)) << "ct, low byte " << low;
-      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "tag, low byte " << low;
-      be().gcm->open(st.b, j0, aad.data(), aad.size(), ct.data(), out.data(), n, tag);
-      unpoison(out.data(), n);
-      unpoison(tag, 16);
-      ASSERT_EQ(0, bytes_cmp(out.data(), pt.data(), n)) << "open, low byte " << low;
-      ASSERT_EQ(0, bytes_cmp(tag, want_tag.data(), 16)) << "open tag, low byte " << low;
     }
   }
 }
@@ -403,7 +414,7 @@ TEST_P(X86Gcm, Ctr32MatchesSpecCtr) {
       std::uint8_t ctr[16];
       copy_bytes(ctr, ctr0.data(), 16);
       poison(buf.data(), n);
-      be().gcm->ctr32(st.b, ctr, buf.data(), buf.data(), n);
+      be().gcm->ctr32(st.b, ctr, pub_, buf.data(), buf.data(), n);
       unpoison(buf.data(), n);
       ASSERT_EQ(want, buf) << "len " << n;
     }
@@ -415,57 +426,62 @@ TEST_P(X86Gcm, Ctr32MatchesSpecCtr) {
 // 0..300 and a few long ones, counters far from and across the 32-bit wrap, a random GHASH
 // state, in place and out of place at odd alignments.
 TEST_P(X86Gcm, BlockOpsMatchCtr32ThenGhash) {
-  if (!be().gcm->seal_blocks || !be().gcm->open_blocks) GTEST_SKIP() << "no block ops";
-  std::mt19937_64 rng(13);
-  for (std::size_t key_len : {16u, 24u, 32u}) {
-    const bytes key = random_bytes(rng, key_len);
-    key_state st;
-    setup(st, key);
-    std::vector<std::size_t> counts;
-    for (std::size_t n = 0; n <= 300; n += length_step()) counts.push_back(n);
-    for (std::size_t n : {511u, 1024u, 1031u}) counts.push_back(n);
-    for (std::size_t blocks : counts) {
-      for (bool near_wrap : {false, true}) {
-        const std::size_t len = blocks * 16, offset = blocks % 5;
-        const bytes pt = random_bytes(rng, len);
-        bytes ctr0 = random_bytes(rng, 16), y0 = random_bytes(rng, 16);
-        if (near_wrap) ctr0[12] = ctr0[13] = ctr0[14] = 0xff;  // low word >= 2^32 - 256
-        // Reference: seal = ctr32 then ghash over the ciphertext.
-        bytes want_ct(len);
-        std::uint8_t want_ctr[16], want_y[16];
-        copy_bytes(want_ctr, ctr0.data(), 16);
-        copy_bytes(want_y, y0.data(), 16);
-        be().gcm->ctr32(st.b, want_ctr, pt.data(), want_ct.data(), len);
-        be().gcm->ghash(st.b, want_y, want_ct.data(), len);
-        unpoison(want_ct.data(), len);
-        unpoison(want_y, 16);
+  // Counters that are secret (J0 from a nonce that is not 96 bits) take other paths.
+  for (bool pub : {true, false}) {
+    SCOPED_TRACE(pub ? "public counter" : "secret counter");
+    pub_ = pub;
+    if (!be().gcm->seal_blocks || !be().gcm->open_blocks) GTEST_SKIP() << "no block ops";
+    std::mt19937_64 rng(13);
+    for (std::size_t key_len : {16u, 24u, 32u}) {
+      const bytes key = random_bytes(rng, key_len);
+      key_state st;
+      setup(st, key);
+      std::vector<std::size_t> counts;
+      for (std::size_t n = 0; n <= 300; n += length_step()) counts.push_back(n);
+      for (std::size_t n : {511u, 1024u, 1031u}) counts.push_back(n);
+      for (std::size_t blocks : counts) {
+        for (bool near_wrap : {false, true}) {
+          const std::size_t len = blocks * 16, offset = blocks % 5;
+          const bytes pt = random_bytes(rng, len);
+          bytes ctr0 = random_bytes(rng, 16), y0 = random_bytes(rng, 16);
+          if (near_wrap) ctr0[12] = ctr0[13] = ctr0[14] = 0xff;  // low word >= 2^32 - 256
+          // Reference: seal = ctr32 then ghash over the ciphertext.
+          bytes want_ct(len);
+          std::uint8_t want_ctr[16], want_y[16];
+          copy_bytes(want_ctr, ctr0.data(), 16);
+          copy_bytes(want_y, y0.data(), 16);
+          be().gcm->ctr32(st.b, want_ctr, pub_, pt.data(), want_ct.data(), len);
+          be().gcm->ghash(st.b, want_y, want_ct.data(), len);
+          unpoison(want_ct.data(), len);
+          unpoison(want_y, 16);
 
-        for (bool in_place : {false, true}) {
-          bytes in(len + offset + 1), out(len + offset + 1);
-          copy_bytes(in.data() + offset, pt.data(), len);
-          std::uint8_t* src = in.data() + offset;
-          std::uint8_t* dst = in_place ? src : out.data() + offset;
-          std::uint8_t ctr[16], y[16];
-          copy_bytes(ctr, ctr0.data(), 16);
-          copy_bytes(y, y0.data(), 16);
-          poison(src, len);
-          be().gcm->seal_blocks(st.b, ctr, y, src, dst, blocks);
-          unpoison(dst, len);
-          unpoison(y, 16);
-          ASSERT_EQ(0, bytes_cmp(dst, want_ct.data(), len)) << "seal_blocks ct, " << blocks;
-          ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "seal_blocks y, " << blocks;
-          ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "seal_blocks ctr, " << blocks;
+          for (bool in_place : {false, true}) {
+            bytes in(len + offset + 1), out(len + offset + 1);
+            copy_bytes(in.data() + offset, pt.data(), len);
+            std::uint8_t* src = in.data() + offset;
+            std::uint8_t* dst = in_place ? src : out.data() + offset;
+            std::uint8_t ctr[16], y[16];
+            copy_bytes(ctr, ctr0.data(), 16);
+            copy_bytes(y, y0.data(), 16);
+            poison(src, len);
+            be().gcm->seal_blocks(st.b, ctr, pub_, y, src, dst, blocks);
+            unpoison(dst, len);
+            unpoison(y, 16);
+            ASSERT_EQ(0, bytes_cmp(dst, want_ct.data(), len)) << "seal_blocks ct, " << blocks;
+            ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "seal_blocks y, " << blocks;
+            ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "seal_blocks ctr, " << blocks;
 
-          // open_blocks hashes its input (the ciphertext) and decrypts it back.
-          copy_bytes(ctr, ctr0.data(), 16);
-          copy_bytes(y, y0.data(), 16);
-          std::uint8_t* back = in_place ? dst : in.data() + offset;
-          be().gcm->open_blocks(st.b, ctr, y, dst, back, blocks);
-          unpoison(back, len);
-          unpoison(y, 16);
-          ASSERT_EQ(0, bytes_cmp(back, pt.data(), len)) << "open_blocks pt, " << blocks;
-          ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "open_blocks y, " << blocks;
-          ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "open_blocks ctr, " << blocks;
+            // open_blocks hashes its input (the ciphertext) and decrypts it back.
+            copy_bytes(ctr, ctr0.data(), 16);
+            copy_bytes(y, y0.data(), 16);
+            std::uint8_t* back = in_place ? dst : in.data() + offset;
+            be().gcm->open_blocks(st.b, ctr, pub_, y, dst, back, blocks);
+            unpoison(back, len);
+            unpoison(y, 16);
+            ASSERT_EQ(0, bytes_cmp(back, pt.data(), len)) << "open_blocks pt, " << blocks;
+            ASSERT_EQ(0, bytes_cmp(y, want_y, 16)) << "open_blocks y, " << blocks;
+            ASSERT_EQ(0, bytes_cmp(ctr, want_ctr, 16)) << "open_blocks ctr, " << blocks;
+          }
         }
       }
     }

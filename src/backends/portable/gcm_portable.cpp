@@ -69,9 +69,10 @@ void gcm_setup(void* state, const std::uint8_t* key, std::size_t key_len) {
 // Seal (Decrypt = false) hashes what it writes; open hashes what it reads, before writing it
 // (in == out is allowed).
 template <bool Decrypt>
-void gcm_crypt(const void* state, const std::uint8_t j0[16], const std::uint8_t* aad,
-               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-               std::uint8_t tag[16]) {
+// public_counter is not needed: the counters only pass through arithmetic here.
+void gcm_crypt(const void* state, const std::uint8_t j0[16], bool /*public_counter*/,
+               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+               std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
   const gcm_state& s = state_of(state);
   gf128 y = {0, 0};
   hash_padded(s.hash, y, aad, aad_len);
@@ -135,8 +136,8 @@ void gcm_ghash(const void* state, std::uint8_t y_bytes[16], const std::uint8_t* 
   secure_wipe(&y, sizeof y);
 }
 
-void gcm_ctr32(const void* state, std::uint8_t ctr[16], const std::uint8_t* in, std::uint8_t* out,
-               std::size_t len) {
+void gcm_ctr32(const void* state, std::uint8_t ctr[16], bool /*public_counter*/,
+               const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
   const counter_block base = split_counter_block<counter_layout::gcm>(ctr);
   const std::uint32_t next = ctr_xor<counter_layout::gcm>(state_of(state).aes, base, in, out, len);
   const std::uint8_t next_bytes[4] = {

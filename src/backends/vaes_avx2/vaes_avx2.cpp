@@ -37,29 +37,32 @@ static_assert(sizeof(wide::state) == sizeof(narrow::state) &&
               offsetof(wide::state, rounds) == offsetof(narrow::state, rounds));
 constexpr std::size_t narrow_max_len = 80;
 
-void seal(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, std::size_t aad_len,
-          const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
-  (len <= narrow_max_len ? narrow::seal : wide::seal)(st, j0, aad, aad_len, in, out, len, tag);
+void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
+          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+          std::uint8_t tag[16]) {
+  (len <= narrow_max_len ? narrow::seal : wide::seal)(st, j0, pc, aad, aad_len, in, out, len, tag);
 }
-void open(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, std::size_t aad_len,
-          const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
-  (len <= narrow_max_len ? narrow::open : wide::open)(st, j0, aad, aad_len, in, out, len, tag);
+void open(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
+          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+          std::uint8_t tag[16]) {
+  (len <= narrow_max_len ? narrow::open : wide::open)(st, j0, pc, aad, aad_len, in, out, len, tag);
 }
-std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad,
-                         std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
-                         std::size_t len, const std::uint8_t* tag, std::size_t tag_len) {
-  return (len <= narrow_max_len ? narrow::open_verify : wide::open_verify)(st, j0, aad, aad_len, in,
-                                                                           out, len, tag, tag_len);
+std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
+                         const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+                         std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
+                         std::size_t tag_len) {
+  return (len <= narrow_max_len ? narrow::open_verify : wide::open_verify)(
+      st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
 // The block ops of incremental APIs follow the same split.
-void seal_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const std::uint8_t* in,
-                 std::uint8_t* out, std::size_t blocks) {
-  (blocks * 16 <= narrow_max_len ? narrow::seal_blocks : wide::seal_blocks)(st, ctr, y, in, out,
+void seal_blocks(const void* st, std::uint8_t ctr[16], bool pc, std::uint8_t y[16],
+                 const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
+  (blocks * 16 <= narrow_max_len ? narrow::seal_blocks : wide::seal_blocks)(st, ctr, pc, y, in, out,
                                                                             blocks);
 }
-void open_blocks(const void* st, std::uint8_t ctr[16], std::uint8_t y[16], const std::uint8_t* in,
-                 std::uint8_t* out, std::size_t blocks) {
-  (blocks * 16 <= narrow_max_len ? narrow::open_blocks : wide::open_blocks)(st, ctr, y, in, out,
+void open_blocks(const void* st, std::uint8_t ctr[16], bool pc, std::uint8_t y[16],
+                 const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
+  (blocks * 16 <= narrow_max_len ? narrow::open_blocks : wide::open_blocks)(st, ctr, pc, y, in, out,
                                                                             blocks);
 }
 

@@ -70,20 +70,22 @@ static_assert(narrow_max_len < tail_xmm::batch_bytes && tail_seal_below <= tail_
               "tail-only kernels get less than one batch");
 
 // Direct calls (not a pointer picked by the length): an indirect jump measured ~1 ns slower.
-void seal(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad, std::size_t aad_len,
-          const std::uint8_t* in, std::uint8_t* out, std::size_t len, std::uint8_t tag[16]) {
-  if (len >= tail_seal_below) return kernel::seal(st, j0, aad, aad_len, in, out, len, tag);
-  if (len > narrow_max_len) return tail_zmm::seal(st, j0, aad, aad_len, in, out, len, tag);
-  return tail_xmm::seal(st, j0, aad, aad_len, in, out, len, tag);
+void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
+          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+          std::uint8_t tag[16]) {
+  if (len >= tail_seal_below) return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
+  if (len > narrow_max_len) return tail_zmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
+  return tail_xmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
 }
-std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], const std::uint8_t* aad,
-                         std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
-                         std::size_t len, const std::uint8_t* tag, std::size_t tag_len) {
+std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
+                         const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+                         std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
+                         std::size_t tag_len) {
   if (len >= tail_open_below)
-    return kernel::open_verify(st, j0, aad, aad_len, in, out, len, tag, tag_len);
+    return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
   if (len > narrow_max_len)
-    return tail_zmm::open_verify(st, j0, aad, aad_len, in, out, len, tag, tag_len);
-  return tail_xmm::open_verify(st, j0, aad, aad_len, in, out, len, tag, tag_len);
+    return tail_zmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
+  return tail_xmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
