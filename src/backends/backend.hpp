@@ -91,6 +91,13 @@ struct siv_ops {
   void (*open)(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
                std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
                const std::uint8_t tag[16], std::uint8_t expected_tag[16]);
+  // Optional (null: `open`, then the mode layer compares and wipes). Open with the verdict taken
+  // inside the kernel, as gcm_ops::open_verify: decrypts, compares the expected tag with the
+  // received 16-byte `tag` in constant time, ANDs every byte of `out` with the verdict and returns
+  // it: 0xff (match) or 0x00. No branch depends on the verdict.
+  std::uint8_t (*open_verify)(const void* state, const std::uint8_t nonce[12],
+                              const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
+                              std::uint8_t* out, std::size_t len, const std::uint8_t tag[16]);
 };
 
 struct backend {

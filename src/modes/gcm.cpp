@@ -31,8 +31,7 @@ void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
-// ok is 0xff or 0x00: status is VG_OK (0) or VG_ERR_AUTH without a branch.
-static status verdict_status(std::uint8_t ok) noexcept {
+status verdict_status(std::uint8_t ok) noexcept {
   const int auth = static_cast<int>(status::auth);
   return static_cast<status>(auth &
                              ~static_cast<int>(static_cast<std::int8_t>(ct::value_barrier(ok))));

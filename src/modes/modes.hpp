@@ -47,6 +47,9 @@ status siv_seal(const backend& b, const void* state, const bytes_view& nonce, co
 status siv_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
 
+// ok is 0xff or 0x00 (a kernel's verdict): status::ok or status::auth, without a branch.
+status verdict_status(std::uint8_t ok) noexcept;
+
 // Finishes an open: compares `expected` with the received tag in constant time, ANDs `out` with the
 // verdict mask and derives the status arithmetically (no branch on the verdict).
 status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,

@@ -3,6 +3,8 @@
 // assembled from spec::aes_encrypt and spec::polyval (the public API would zero the output of such
 // an open, so it cannot show the keystream). The public-API sweeps of GCM-SIV (every length against
 // vg::spec, on every runnable backend) live in tests/cross/siv_test.cpp.
+// open_verify (the verdict in the kernel) is checked for every length 0..300 with genuine and
+// flipped tags: verdict, wiped output, and the public API's status.
 // Backends the CPU (or VG_CPU_FEATURES) cannot run are skipped.
 //
 // Under valgrind (memcheck) the key is marked undefined while the kernels run, so a branch or
@@ -25,6 +27,7 @@
 #include "common/memcheck.hpp"
 #include "common/prng.hpp"
 #include "spec/spec.hpp"
+#include "vg/aead.hpp"
 #include "vg/cpu.hpp"
 
 namespace vg::detail {
@@ -204,6 +207,70 @@ TEST_P(X86Siv, LongInputsAndAlignmentsMatchSpec) {
         ASSERT_TRUE(std::equal(pt.begin(), pt.end(), out)) << what;
         ASSERT_EQ(0, std::memcmp(expected, tag, 16)) << what;
       }
+    }
+  }
+}
+
+// ---- open with the verdict in the kernel (siv_ops::open_verify) ----
+
+// Every length 0..300 (the short path in registers, tails held back and stored masked, whole
+// batches masked after they were written) and AAD lengths on both sides of the short path: the
+// genuine tag gives 0xff and the plaintext; a tag with one bit flipped (a different bit each time)
+// gives 0x00 and an output of zeros, in and out of place, and the public API answers
+// status::auth with a zeroed output. The spec is the reference.
+TEST_P(X86Siv, OpenVerifyWipesAndRejectsFlippedTags) {
+  std::mt19937_64 rng(34);
+  const auto& ops = *GetParam().ops;
+  ASSERT_NE(ops.open_verify, nullptr);
+  const vg::algorithm algs[] = {vg::algorithm::aes_128_gcm_siv, vg::algorithm::aes_256_gcm_siv};
+  for (std::size_t key_len : {16u, 32u}) {
+    const bytes key = random_bytes(rng, key_len);
+    key_state st;
+    poison(key.data(), key.size());
+    ops.setup(st.b, key.data(), key.size());
+    unpoison(key.data(), key.size());
+    vg::aead_key api_key;
+    ASSERT_EQ(vg::aead_key::create(algs[key_len == 32], key, api_key, GetParam().be->name),
+              vg::status::ok);
+    for (std::size_t n = 0; n <= 300; ++n) {
+      const std::size_t aad_len = n % 3 == 0 ? 0 : n % 3 == 1 ? 13 : 17 + n % 29;
+      const bytes nonce = random_bytes(rng, 12), aad = random_bytes(rng, aad_len),
+                  pt = random_bytes(rng, n);
+      const bytes sealed = vg::spec::gcm_siv_seal(key, nonce, aad, pt);
+      const bytes ct(sealed.begin(), sealed.end() - 16);
+      bytes tag(sealed.end() - 16, sealed.end());
+      const std::string what = "key " + std::to_string(key_len) + " len " + std::to_string(n) +
+                               " aad " + std::to_string(aad_len);
+
+      bytes out(n + 1, 0x5a);  // one guard byte past the end
+      std::uint8_t ok = ops.open_verify(st.b, nonce.data(), aad.data(), aad.size(), ct.data(),
+                                        out.data(), n, tag.data());
+      unpoison(&ok, 1);
+      unpoison(out.data(), n);
+      ASSERT_EQ(ok, 0xff) << what;
+      ASSERT_TRUE(std::equal(pt.begin(), pt.end(), out.begin())) << what;
+      ASSERT_EQ(out[n], 0x5a) << what;
+
+      tag[(n / 8) % 16] ^= static_cast<std::uint8_t>(1u << (n % 8));
+      for (bool in_place : {false, true}) {
+        bytes buf = in_place ? ct : bytes(n, 0x5a);
+        buf.push_back(0x5a);
+        ok = ops.open_verify(st.b, nonce.data(), aad.data(), aad.size(),
+                             in_place ? buf.data() : ct.data(), buf.data(), n, tag.data());
+        unpoison(&ok, 1);
+        unpoison(buf.data(), n);
+        ASSERT_EQ(ok, 0x00) << what << (in_place ? " in place" : "");
+        ASSERT_TRUE(std::all_of(buf.begin(), buf.end() - 1, [](std::uint8_t b) { return b == 0; }))
+            << what << (in_place ? " in place" : "");
+        ASSERT_EQ(buf[n], 0x5a) << what;
+      }
+
+      bytes api_out(n, 0x5a);
+      ASSERT_EQ(api_key.open(nonce, aad, ct, api_out, tag), vg::status::auth) << what;
+      unpoison(api_out.data(), n);
+      ASSERT_TRUE(std::all_of(api_out.begin(), api_out.end(), [](std::uint8_t b) {
+        return b == 0;
+      })) << what;
     }
   }
 }

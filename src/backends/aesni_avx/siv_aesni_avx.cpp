@@ -27,5 +27,6 @@ using kernel = siv_kernel<vec128, 8>;
 
 namespace vg::detail {
 extern const siv_ops siv_ops_aesni_avx;
-constinit const siv_ops siv_ops_aesni_avx{&kernel::setup, &kernel::seal, &kernel::open};
+constinit const siv_ops siv_ops_aesni_avx{&kernel::setup, &kernel::seal, &kernel::open,
+                                          &kernel::open_verify};
 }  // namespace vg::detail

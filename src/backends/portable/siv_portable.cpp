@@ -123,6 +123,7 @@ void siv_open(const void* state, const std::uint8_t nonce[12], const std::uint8_
 
 }  // namespace
 
-const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open};
+// No open_verify (null): the mode layer compares the tag and wipes.
+const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open, nullptr};
 
 }  // namespace vg::detail::portable
