@@ -110,15 +110,20 @@ reference_open reference(const bytes& kgk, const bytes& nonce, const bytes& aad,
   return r;
 }
 
+// Key setup with the key marked secret (memcheck, when the tests run under valgrind).
+void setup_secret(const vg::detail::siv_ops& ops, key_state& st, const bytes& key) {
+  poison(key.data(), key.size());
+  ops.setup(st.b, key.data(), key.size());
+  unpoison(key.data(), key.size());
+}
+
 TEST_P(X86Siv, CounterWrapsModulo32Bits) {
   std::mt19937_64 rng(32);
   const auto& ops = *GetParam().ops;
   for (std::size_t key_len : {16u, 32u}) {
     const bytes key = random_bytes(rng, key_len);
     key_state st;
-    poison(key.data(), key.size());
-    ops.setup(st.b, key.data(), key.size());
-    unpoison(key.data(), key.size());
+    setup_secret(ops, st, key);
     const bytes nonce = random_bytes(rng, 12), aad = random_bytes(rng, 20);
 
     // The reference itself against the spec on a genuine message.
@@ -165,9 +170,7 @@ TEST_P(X86Siv, LongInputsAndAlignmentsMatchSpec) {
   for (std::size_t key_len : {16u, 32u}) {
     const bytes key = random_bytes(rng, key_len);
     key_state st;
-    poison(key.data(), key.size());
-    ops.setup(st.b, key.data(), key.size());
-    unpoison(key.data(), key.size());
+    setup_secret(ops, st, key);
     struct shape {
       std::size_t aad, len, offset;
     };
@@ -226,9 +229,7 @@ TEST_P(X86Siv, OpenVerifyWipesAndRejectsFlippedTags) {
   for (std::size_t key_len : {16u, 32u}) {
     const bytes key = random_bytes(rng, key_len);
     key_state st;
-    poison(key.data(), key.size());
-    ops.setup(st.b, key.data(), key.size());
-    unpoison(key.data(), key.size());
+    setup_secret(ops, st, key);
     vg::aead_key api_key;
     ASSERT_EQ(vg::aead_key::create(algs[key_len == 32], key, api_key, GetParam().be->name),
               vg::status::ok);
