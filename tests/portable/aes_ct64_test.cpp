@@ -49,6 +49,43 @@ TEST_P(PortableAesKeySize, RandomBlocksMatchSpec) {
   }
 }
 
+// The fused schedule + encryption: blocks 0, 2, 3 must match the spec, and the key it leaves
+// behind must encrypt like a separately expanded one (checked against the spec, all four slots).
+TEST_P(PortableAesKeySize, ExpandEncrypt3MatchesSpecAndLeavesAWorkingKey) {
+  const std::size_t key_len = GetParam();
+  test::prng rng(0x5eed3e3 + key_len);
+  for (int trial = 0; trial < 200; ++trial) {
+    const auto key = rng.bytes(key_len);
+    spec::block in[4];
+    std::uint64_t words[8];
+    for (int b = 0; b < 4; ++b) {
+      rng.fill(in[b]);
+      words[2 * b] = load_le64(in[b].data());
+      words[2 * b + 1] = load_le64(in[b].data() + 8);
+    }
+    aes_ct64_key expanded;
+    aes_ct64_expand_encrypt3(expanded, key.data(), key.size(), words);
+    EXPECT_EQ(expanded.rounds, key_len / 4 + 6);
+    for (int b : {0, 2, 3}) {
+      spec::block got;
+      store_le64(got.data(), words[2 * b]);
+      store_le64(got.data() + 8, words[2 * b + 1]);
+      ASSERT_EQ(got, spec::aes_encrypt(key, in[b])) << "trial " << trial << " slot " << b;
+    }
+    for (int b = 0; b < 4; ++b) {
+      words[2 * b] = load_le64(in[b].data());
+      words[2 * b + 1] = load_le64(in[b].data() + 8);
+    }
+    aes_ct64_encrypt4(expanded, words);
+    for (int b = 0; b < 4; ++b) {
+      spec::block got;
+      store_le64(got.data(), words[2 * b]);
+      store_le64(got.data() + 8, words[2 * b + 1]);
+      ASSERT_EQ(got, spec::aes_encrypt(key, in[b])) << "re-encrypt, trial " << trial;
+    }
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(KeySizes, PortableAesKeySize, ::testing::Values(16, 24, 32));
 
 }  // namespace

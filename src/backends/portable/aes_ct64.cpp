@@ -196,10 +196,93 @@ std::uint32_t sub_word(std::uint32_t w) noexcept {
   return out;
 }
 
-}  // namespace
+// The key schedule run directly on bitsliced round keys (AES-128 and AES-256, whose round keys
+// are whole groups of four schedule words). After the S-box circuit has run on planes where block
+// slot `slot` holds round key r - 1, the slot's column 3 is SubWord of its last word, so the next
+// round key needs no transpose, and the S-boxes can share a call with a block being encrypted.
+inline constexpr u64 lane_bit0 = 0x0001000100010001;  // bit 0 of every row lane
 
-void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len) noexcept {
-  const unsigned nk = static_cast<unsigned>(key_len / 4);  // 4, 6 or 8 words
+// Next round key from `older` (round key r - nk / 4) and t = SubWord(last word of the key in
+// `slot` of the S-box output), optionally RotWord'ed (row r takes row r + 1: a rotation of the
+// planes by one row lane) and XORed with rcon (public). FIPS 197 §5.2 in bitsliced form: column c
+// becomes older's w[c] ^ ... ^ w[0] ^ t, with t copied to every column and block slot.
+inline void schedule_step(u64 out[8], const u64 older[8], const u64 sboxed[8], unsigned slot,
+                          bool rotate, std::uint32_t rcon) noexcept {
+  for (int k = 0; k < 8; ++k) {
+    u64 t = (sboxed[k] >> (12 + slot)) & lane_bit0;  // column 3 of the slot, one bit per row
+    if (rotate) t = rotate_right(t, 16);             // public: which schedule step this is
+    t ^= u64{(rcon >> k) & 1};                       // rcon goes into row 0
+    t |= t << 1;
+    t |= t << 2;  // every block slot
+    t |= t << 4;
+    t |= t << 8;  // every column
+    u64 x = older[k];
+    x ^= (x << 4) & 0xFFF0FFF0FFF0FFF0;
+    x ^= (x << 8) & 0xFF00FF00FF00FF00;
+    out[k] = x ^ t;
+  }
+}
+
+// Round keys that are the cipher key itself (one for AES-128, two for AES-256).
+inline void load_key_rounds(u64* rk, const std::uint8_t* key, unsigned nk) noexcept {
+  for (unsigned r = 0; r < nk / 4; ++r) {
+    const u64 lo = load_le64(key + 16 * r), hi = load_le64(key + 16 * r + 8);
+    const u64 replicated[8] = {lo, hi, lo, hi, lo, hi, lo, hi};
+    blocks_to_planes(rk + 8 * r, replicated);
+  }
+}
+
+// Computes round key r (r >= nk / 4) from S-box output whose `slot` held round key r - 1.
+inline void schedule_round(u64* rk, unsigned r, unsigned nk, const u64 sboxed[8], unsigned slot,
+                           std::uint32_t& rcon) noexcept {
+  // AES-128: every round key takes RotWord+rcon. AES-256: even round keys do, odd ones take a
+  // plain SubWord; either way the term is XORed into round key r - nk / 4.
+  const bool with_rotation = (nk == 4) || (r % 2 == 0);
+  schedule_step(rk + 8 * r, rk + 8 * (r - nk / 4), sboxed, slot, with_rotation,
+                with_rotation ? rcon : 0);
+  if (with_rotation) rcon = (rcon << 1) ^ (0x11B & (0u - (rcon >> 7)));
+}
+
+void expand_bitsliced(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) noexcept {
+  u64* rk = out.round_keys;
+  load_key_rounds(rk, key, nk);
+  u64 sboxed[8];
+  std::uint32_t rcon = 1;
+  for (unsigned r = nk / 4; r <= nk + 6; ++r) {
+    for (int k = 0; k < 8; ++k) sboxed[k] = rk[8 * (r - 1) + k];
+    sub_bytes(sboxed);
+    schedule_round(rk, r, nk, sboxed, 0, rcon);
+  }
+  secure_wipe(sboxed, sizeof sboxed);
+}
+
+// Block slot 1 carries the previous round key through the cipher's S-boxes; slots 0, 2, 3 are
+// encrypted. Bit position p belongs to slot p mod 4.
+inline constexpr u64 key_slot_mask = 0x2222222222222222;
+inline constexpr u64 data_slot_mask = ~key_slot_mask;
+
+template <int Rounds>
+inline void expand_encrypt_planes(u64* rk, const std::uint8_t* key, u64 q[8]) noexcept {
+  constexpr unsigned nk = Rounds - 6;
+  load_key_rounds(rk, key, nk);
+  // Data slots get AddRoundKey; the key slot becomes round key 0.
+  for (int k = 0; k < 8; ++k) q[k] = (q[k] & data_slot_mask) ^ rk[k];
+  std::uint32_t rcon = 1;
+  for (unsigned r = 1; r < Rounds; ++r) {
+    sub_bytes(q);
+    if (r >= nk / 4) schedule_round(rk, r, nk, q, 1, rcon);  // public round index
+    shift_rows_mix_columns(q);
+    // Data slots get AddRoundKey; the key slot becomes round key r for the next S-box layer.
+    for (int k = 0; k < 8; ++k) q[k] = (q[k] & data_slot_mask) ^ rk[8 * r + k];
+  }
+  sub_bytes(q);
+  schedule_round(rk, Rounds, nk, q, 1, rcon);
+  for (int k = 0; k < 8; ++k) q[k] = shift_rows_plane(q[k]);
+  add_round_key(q, rk + 8 * Rounds);  // slot 1 is left unspecified
+}
+
+// The schedule word by word (FIPS 197 §5.2), for AES-192 whose round keys straddle key words.
+void expand_words(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) noexcept {
   const unsigned rounds = nk + 6;
   const unsigned total = 4 * (rounds + 1);
   std::uint32_t w[4 * (aes_max_rounds + 1)];
@@ -226,6 +309,44 @@ void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key
     for (int k = 0; k < 8; ++k) out.round_keys[8 * r + k] = 0;
   }
   secure_wipe(w, sizeof w);
+}
+
+}  // namespace
+
+void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len) noexcept {
+  const unsigned nk = static_cast<unsigned>(key_len / 4);  // 4, 6 or 8 words (public)
+  if (nk == 6) {
+    expand_words(out, key, nk);
+  } else {
+    expand_bitsliced(out, key, nk);
+  }
+  out.rounds = nk + 6;
+  for (unsigned r = nk + 7; r <= aes_max_rounds; ++r) {
+    for (int k = 0; k < 8; ++k) out.round_keys[8 * r + k] = 0;
+  }
+}
+
+void aes_ct64_expand_encrypt3(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len,
+                              std::uint64_t blocks[8]) noexcept {
+  if (key_len == 24) {  // public: AES-192 round keys straddle schedule words
+    aes_ct64_expand(out, key, key_len);
+    aes_ct64_encrypt4(out, blocks);
+    return;
+  }
+  u64 q[8];
+  blocks_to_planes(q, blocks);
+  if (key_len == 16) {
+    expand_encrypt_planes<10>(out.round_keys, key, q);
+  } else {
+    expand_encrypt_planes<14>(out.round_keys, key, q);
+  }
+  const unsigned rounds = static_cast<unsigned>(key_len / 4) + 6;
+  out.rounds = rounds;
+  for (unsigned r = rounds + 1; r <= aes_max_rounds; ++r) {
+    for (int k = 0; k < 8; ++k) out.round_keys[8 * r + k] = 0;
+  }
+  planes_to_blocks(blocks, q);
+  secure_wipe(q, sizeof q);
 }
 
 void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcept {

@@ -26,6 +26,13 @@ void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key
 // Encrypts four blocks in place (see the word layout above).
 void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcept;
 
+// Expands the key and, in the same bitsliced rounds, encrypts blocks 0, 2 and 3 with it: the key
+// schedule's S-boxes ride in block slot 1 of the cipher's S-box layers, so a key used for few
+// blocks (GCM-SIV's per-nonce key) costs about one cipher call instead of a separate schedule.
+// Block 1 is ignored on input and unspecified on output.
+void aes_ct64_expand_encrypt3(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len,
+                              std::uint64_t blocks[8]) noexcept;
+
 // The AES S-box through the same bitsliced circuit (for tests that check all 256 inputs).
 std::uint8_t aes_ct64_sbox(std::uint8_t x) noexcept;
 

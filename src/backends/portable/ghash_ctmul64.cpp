@@ -175,13 +175,18 @@ gf128 gf128_mul(gf128 a, gf128 b) noexcept {
   return multiply_sum<1>(&a, &m);
 }
 
-void hash_key_init(hash_key& out, gf128 h) noexcept {
+void hash_key_init_powers(hash_key& out, gf128 h, int count) noexcept {
   gf128 power = h;
-  for (int i = hash_powers - 1; i >= 0; --i) {
+  const int lowest = hash_powers - count;  // count is public (derived from message lengths)
+  for (int i = hash_powers - 1; i >= lowest; --i) {
     out.power[i] = make_multiplier(power);
-    if (i > 0) power = multiply_sum<1>(&power, &out.power[hash_powers - 1]);
+    if (i > lowest) power = multiply_sum<1>(&power, &out.power[hash_powers - 1]);
   }
   secure_wipe(&power, sizeof power);
+}
+
+void hash_key_init(hash_key& out, gf128 h) noexcept {
+  hash_key_init_powers(out, h, hash_powers);
 }
 
 gf128 polyval_key_to_ghash(const std::uint8_t h[16]) noexcept {

@@ -33,6 +33,10 @@ gf128 gf128_mul(gf128 a, gf128 b) noexcept;
 // Prepares the four powers of h.
 void hash_key_init(hash_key& out, gf128 h) noexcept;
 
+// Prepares only H^1..H^count (power[hash_powers - count..]); enough for calls that hash at most
+// `count` blocks at a time. For one-shot keys (GCM-SIV's per-nonce key) on short messages.
+void hash_key_init_powers(hash_key& out, gf128 h, int count) noexcept;
+
 // RFC 8452 Appendix A: POLYVAL with key H equals GHASH with key mulX_GHASH(ByteReverse(H)) on
 // byte-reversed blocks. Returns that GHASH-domain key.
 gf128 polyval_key_to_ghash(const std::uint8_t h[16]) noexcept;

@@ -5,6 +5,11 @@
 // ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X)...)). Byte-reversing a block is
 // just reading it as two little-endian words in swapped order, so it costs nothing extra.
 //
+// Cost at short lengths is bitsliced AES passes: derivation (one, or two for AES-256), the tag
+// and the first CTR batch. The derived encryption key's schedule rides in a spare block slot of
+// its first use (the tag in seal, the first CTR blocks in open), and only the powers of H that
+// the message lengths need are prepared.
+//
 // Secrets: the key-generating key, the derived keys (expanded on the stack and wiped before
 // returning), the POLYVAL state and the plaintext. The nonce, lengths and AAD are public; the tag
 // is public once computed, and open never branches on the received one.
@@ -29,9 +34,11 @@ struct siv_state {
 static_assert(sizeof(siv_state) <= key_state_bytes, "portable SIV state must fit the key object");
 static_assert(alignof(siv_state) <= 64);
 
-// Everything derived for one nonce.
+// Everything derived for one nonce. The encryption key is expanded later, in the same bitsliced
+// rounds as its first use (aes_ct64_expand_encrypt3), which hides the key schedule's S-boxes.
 struct message_keys {
-  aes_ct64_key encryption;
+  std::uint8_t encryption_key[32];  // 16 or 32 bytes used
+  aes_ct64_key encryption;          // filled by the first use
   hash_key authentication;
 };
 
@@ -42,8 +49,10 @@ void siv_setup(void* state, const std::uint8_t* key, std::size_t key_len) {
 }
 
 // RFC 8452 §4: block i is AES(K, LE32(i) || nonce); the first 8 bytes of blocks 0, 1 form the
-// authentication key and those of blocks 2, 3 (, 4, 5) the encryption key.
-void derive_keys(const siv_state& s, const std::uint8_t nonce[12], message_keys& out) noexcept {
+// authentication key and those of blocks 2, 3 (, 4, 5) the encryption key. Only the powers of H
+// that POLYVAL will use are prepared: at most `hash_blocks_at_once` blocks go in one call.
+void derive_keys(const siv_state& s, const std::uint8_t nonce[12], std::size_t hash_blocks_at_once,
+                 message_keys& out) noexcept {
   const u64 nonce_lo = u64{load_le32(nonce)} << 32, nonce_hi = load_le64(nonce + 4);
   u64 blocks[16];
   for (u64 i = 0; i < 8; ++i) {
@@ -53,19 +62,27 @@ void derive_keys(const siv_state& s, const std::uint8_t nonce[12], message_keys&
   aes_ct64_encrypt4(s.key_generating_key, blocks);
   if (s.key_len == 32) aes_ct64_encrypt4(s.key_generating_key, blocks + 8);  // public length
 
-  std::uint8_t derived[48];  // authentication key (16), encryption key (16 or 32)
-  for (int i = 0; i < 6; ++i) store_le64(derived + 8 * i, blocks[2 * i]);
-  hash_key_init(out.authentication, polyval_key_to_ghash(derived));
-  aes_ct64_expand(out.encryption, derived + 16, s.key_len);
+  std::uint8_t authentication_key[16];
+  for (int i = 0; i < 2; ++i) store_le64(authentication_key + 8 * i, blocks[2 * i]);
+  for (int i = 0; i < 4; ++i) store_le64(out.encryption_key + 8 * i, blocks[2 * (i + 2)]);
+  const int powers =
+      hash_blocks_at_once >= hash_powers ? hash_powers : static_cast<int>(hash_blocks_at_once);
+  hash_key_init_powers(out.authentication, polyval_key_to_ghash(authentication_key),
+                       powers < 1 ? 1 : powers);
   secure_wipe(blocks, sizeof blocks);
-  secure_wipe(derived, sizeof derived);
+  secure_wipe(authentication_key, sizeof authentication_key);
+}
+
+// The most blocks one POLYVAL call takes for these lengths (public).
+std::size_t max_hash_batch(std::size_t aad_len, std::size_t len) noexcept {
+  return aad_len > len ? aad_len / 16 : len / 16;
 }
 
 // RFC 8452 §4: S = POLYVAL(AAD padded || message padded || lengths); the tag is the encryption of
 // S with the nonce XORed into bytes 0..11 and the top bit of byte 15 cleared.
-void compute_tag(const message_keys& keys, const std::uint8_t nonce[12], const std::uint8_t* aad,
-                 std::size_t aad_len, const std::uint8_t* plaintext, std::size_t len,
-                 std::uint8_t tag[16]) noexcept {
+void compute_tag(message_keys& keys, std::size_t key_len, bool expand_key,
+                 const std::uint8_t nonce[12], const std::uint8_t* aad, std::size_t aad_len,
+                 const std::uint8_t* plaintext, std::size_t len, std::uint8_t tag[16]) noexcept {
   gf128 s = {0, 0};
   std::uint8_t last[16];
   const std::uint8_t* parts[2] = {aad, plaintext};
@@ -85,7 +102,11 @@ void compute_tag(const message_keys& keys, const std::uint8_t nonce[12], const s
   u64 blocks[8] = {};
   blocks[0] = s.lo ^ load_le64(nonce);
   blocks[1] = (s.hi ^ u64{load_le32(nonce + 8)}) & 0x7FFFFFFFFFFFFFFF;
-  aes_ct64_encrypt4(keys.encryption, blocks);
+  if (expand_key) {  // public: seal expands here, open already did in its CTR pass
+    aes_ct64_expand_encrypt3(keys.encryption, keys.encryption_key, key_len, blocks);
+  } else {
+    aes_ct64_encrypt4(keys.encryption, blocks);
+  }
   store_le64(tag, blocks[0]);
   store_le64(tag + 8, blocks[1]);
   secure_wipe(&s, sizeof s);
@@ -93,31 +114,55 @@ void compute_tag(const message_keys& keys, const std::uint8_t nonce[12], const s
   secure_wipe(blocks, sizeof blocks);
 }
 
-// CTR from the tag with the top bit of byte 15 set (RFC 8452 §4).
-void siv_ctr(const message_keys& keys, const std::uint8_t tag[16], const std::uint8_t* in,
-             std::uint8_t* out, std::size_t len) noexcept {
+// CTR from the tag with the top bit of byte 15 set (RFC 8452 §4). With `expand_key` (open), the
+// first three counter blocks are encrypted while the key is expanded, the rest by ctr_xor.
+void siv_ctr(message_keys& keys, std::size_t key_len, bool expand_key, const std::uint8_t tag[16],
+             const std::uint8_t* in, std::uint8_t* out, std::size_t len) noexcept {
   counter_block base = split_counter_block<counter_layout::siv>(tag);
   base.hi |= u64{1} << 63;
+  if (expand_key) {  // public
+    u64 keystream[8];
+    // Slot 1 carries the key schedule: counters base, base + 1, base + 2 go in slots 0, 2, 3.
+    put_counter<counter_layout::siv>(keystream, 0, base, base.counter);
+    put_counter<counter_layout::siv>(keystream, 1, base, base.counter);
+    put_counter<counter_layout::siv>(keystream, 2, base, base.counter + 1);
+    put_counter<counter_layout::siv>(keystream, 3, base, base.counter + 2);
+    aes_ct64_expand_encrypt3(keys.encryption, keys.encryption_key, key_len, keystream);
+    for (int i = 2; i < 6; ++i) keystream[i] = keystream[i + 2];  // slots 0, 2, 3: 48 bytes
+    keystream[6] = keystream[7] = 0;
+    std::uint8_t scratch[64];
+    const std::size_t head = len < 48 ? len : 48;
+    xor_partial_batch(out, in, head, keystream, scratch);
+    secure_wipe(scratch, sizeof scratch);
+    secure_wipe(keystream, sizeof keystream);
+    if (len <= 48) return;
+    base.counter += 3;
+    in += 48;
+    out += 48;
+    len -= 48;
+  }
   ctr_xor<counter_layout::siv>(keys.encryption, base, in, out, len);
 }
 
 void siv_seal(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
               std::uint8_t tag[16]) {
+  const auto& s = *static_cast<const siv_state*>(state);
   message_keys keys;
-  derive_keys(*static_cast<const siv_state*>(state), nonce, keys);
-  compute_tag(keys, nonce, aad, aad_len, in, len, tag);
-  siv_ctr(keys, tag, in, out, len);
+  derive_keys(s, nonce, max_hash_batch(aad_len, len), keys);
+  compute_tag(keys, s.key_len, true, nonce, aad, aad_len, in, len, tag);
+  siv_ctr(keys, s.key_len, false, tag, in, out, len);
   secure_wipe(&keys, sizeof keys);
 }
 
 void siv_open(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
               const std::uint8_t tag[16], std::uint8_t expected_tag[16]) {
+  const auto& s = *static_cast<const siv_state*>(state);
   message_keys keys;
-  derive_keys(*static_cast<const siv_state*>(state), nonce, keys);
-  siv_ctr(keys, tag, in, out, len);
-  compute_tag(keys, nonce, aad, aad_len, out, len, expected_tag);
+  derive_keys(s, nonce, max_hash_batch(aad_len, len), keys);
+  siv_ctr(keys, s.key_len, true, tag, in, out, len);
+  compute_tag(keys, s.key_len, false, nonce, aad, aad_len, out, len, expected_tag);
   secure_wipe(&keys, sizeof keys);
 }
 
