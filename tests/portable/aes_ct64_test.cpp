@@ -23,6 +23,20 @@ TEST(PortableAes, SboxMatchesSpecOnAllInputs) {
 
 class PortableAesKeySize : public ::testing::TestWithParam<std::size_t> {};
 
+// Four blocks as aes_ct64_encrypt4 takes them (two little-endian words each), and back.
+void pack_blocks(const spec::block (&in)[4], std::uint64_t (&words)[8]) {
+  for (int b = 0; b < 4; ++b) {
+    words[2 * b] = load_le64(in[b].data());
+    words[2 * b + 1] = load_le64(in[b].data() + 8);
+  }
+}
+spec::block unpack_block(const std::uint64_t (&words)[8], int b) {
+  spec::block out;
+  store_le64(out.data(), words[2 * b]);
+  store_le64(out.data() + 8, words[2 * b + 1]);
+  return out;
+}
+
 TEST_P(PortableAesKeySize, RandomBlocksMatchSpec) {
   const std::size_t key_len = GetParam();
   test::prng rng(0xae5c7640 + key_len);
@@ -34,17 +48,12 @@ TEST_P(PortableAesKeySize, RandomBlocksMatchSpec) {
 
     spec::block in[4];
     std::uint64_t words[8];
-    for (int b = 0; b < 4; ++b) {
-      rng.fill(in[b]);
-      words[2 * b] = load_le64(in[b].data());
-      words[2 * b + 1] = load_le64(in[b].data() + 8);
-    }
+    for (spec::block& b : in) rng.fill(b);
+    pack_blocks(in, words);
     aes_ct64_encrypt4(expanded, words);
     for (int b = 0; b < 4; ++b) {
-      spec::block got;
-      store_le64(got.data(), words[2 * b]);
-      store_le64(got.data() + 8, words[2 * b + 1]);
-      ASSERT_EQ(got, spec::aes_encrypt(key, in[b])) << "trial " << trial << " slot " << b;
+      ASSERT_EQ(unpack_block(words, b), spec::aes_encrypt(key, in[b]))
+          << "trial " << trial << " slot " << b;
     }
   }
 }
@@ -58,30 +67,20 @@ TEST_P(PortableAesKeySize, ExpandEncrypt3MatchesSpecAndLeavesAWorkingKey) {
     const auto key = rng.bytes(key_len);
     spec::block in[4];
     std::uint64_t words[8];
-    for (int b = 0; b < 4; ++b) {
-      rng.fill(in[b]);
-      words[2 * b] = load_le64(in[b].data());
-      words[2 * b + 1] = load_le64(in[b].data() + 8);
-    }
+    for (spec::block& b : in) rng.fill(b);
+    pack_blocks(in, words);
     aes_ct64_key expanded;
     aes_ct64_expand_encrypt3(expanded, key.data(), key.size(), words);
     EXPECT_EQ(expanded.rounds, key_len / 4 + 6);
     for (int b : {0, 2, 3}) {
-      spec::block got;
-      store_le64(got.data(), words[2 * b]);
-      store_le64(got.data() + 8, words[2 * b + 1]);
-      ASSERT_EQ(got, spec::aes_encrypt(key, in[b])) << "trial " << trial << " slot " << b;
+      ASSERT_EQ(unpack_block(words, b), spec::aes_encrypt(key, in[b]))
+          << "trial " << trial << " slot " << b;
     }
-    for (int b = 0; b < 4; ++b) {
-      words[2 * b] = load_le64(in[b].data());
-      words[2 * b + 1] = load_le64(in[b].data() + 8);
-    }
+    pack_blocks(in, words);
     aes_ct64_encrypt4(expanded, words);
     for (int b = 0; b < 4; ++b) {
-      spec::block got;
-      store_le64(got.data(), words[2 * b]);
-      store_le64(got.data() + 8, words[2 * b + 1]);
-      ASSERT_EQ(got, spec::aes_encrypt(key, in[b])) << "re-encrypt, trial " << trial;
+      ASSERT_EQ(unpack_block(words, b), spec::aes_encrypt(key, in[b]))
+          << "re-encrypt, trial " << trial;
     }
   }
 }
