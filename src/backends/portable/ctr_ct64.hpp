@@ -81,7 +81,9 @@ inline std::uint32_t ctr_xor(const aes_ct64_key& key, const counter_block& base,
   }
   if (len != 0) {
     for (int slot = 0; slot < 4; ++slot) put_counter<Layout>(keystream, slot, base, counter + slot);
-    aes_ct64_encrypt4(key, keystream);
+    // A one- or two-block tail packs only the blocks it uses; the rest of the keystream words
+    // are then unspecified, and xor_partial_batch drops them with the zero padding.
+    aes_ct64_encrypt(key, keystream, static_cast<int>((len + 15) / 16));
     std::uint8_t scratch[64];
     xor_partial_batch(out, in, len, keystream, scratch);
     counter += static_cast<std::uint32_t>((len + 15) / 16);

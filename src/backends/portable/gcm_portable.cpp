@@ -5,8 +5,8 @@
 //
 // Where the time goes (Sapphire-Rapids-class VM, 2.3 GHz TSC, rdtsc, best of 30 runs, shared
 // machine): seal is ~21 cycles/byte for AES-128 and ~25 for AES-256 at 1 KiB and 16 KiB alike.
-// The bitsliced AES takes ~750 cycles per four-block call (~11.7 c/B for AES-128; each round is
-// ~115 logic operations for the S-box circuit, 112 for ShiftRows and ~60 for MixColumns, with
+// The bitsliced AES takes ~700 cycles per four-block call (~11 c/B for AES-128; each round is
+// ~115 logic operations for the S-box circuit, 96 for ShiftRows and ~60 for MixColumns, with
 // spills since 16 registers cannot hold the circuit's live values). GHASH takes ~7.8 c/B: 75
 // widening multiplies per block plus the XORs that gather them; the reduction is amortised over
 // four blocks. Fixed costs (AAD, the length block, E(J0) riding in the last batch) are small
