@@ -3,13 +3,13 @@
 // CPU features: aes, pclmulqdq, avx, ssse3, vaes, vpclmulqdq, avx2, avx512f, avx512bw, avx512vl.
 // Technique: x86/gcm_kernel.inc instantiated with four blocks per zmm register, 4 zmm (16 blocks)
 // per batch, AES of batch i+1 stitched with GHASH of batch i kept in registers, schoolbook
-// products folded with vpternlogq, one reduction per 3 batches, H^1..H^82 in lane order, counters
-// in registers, partial vectors with byte-masked loads/stores (no copies). Open takes the verdict
-// in the kernel (open_verify). Messages below 512 B (seal) / 384 B (open) go to tail-only kernels
-// (128-bit up to 32 B) on the same key state.
-// Secrets: round keys, H powers, plaintext, GHASH state and tag only flow through vector
-// arithmetic; control flow, addresses and masks depend on lengths, public counter values and the
-// key size only.
+// products folded with vpternlogq, one reduction per 3 batches, H^1..H^82 in lane order, counter
+// blocks as (base ^ rk0) XOR table rows of the public low byte, partial vectors with byte-masked
+// loads/stores (no copies). Open takes the verdict in the kernel (open_verify), hashing one
+// batch ahead of the AES from 512 B on. Messages below 512 B (seal) / 384 B (open) go to tail-only
+// kernels (128-bit up to 32 B) on the same key state. Secrets: round keys, H powers, plaintext,
+// GHASH state and tag only flow through vector arithmetic; control flow, addresses and masks depend
+// on lengths, public counter values and the key size only.
 //
 // Measured (Sapphire-Rapids-class VM, taskset -c 1, best of interleaved bursts, AES-128 seal with
 // a 13-byte AAD, vs intel-ipsec-mb 1.3 VAES-AVX512 path): 16 B 20.1 vs 20.3 ns, 256 B 31 vs 39 ns,
@@ -20,6 +20,25 @@
 // reduction 1/2/3/4: 1.19/1.15/1.11/1.15 us; 8 zmm per batch instead of 4: no gain at 16 KiB and
 // 50 vs 39 ns at 256 B; forcing the stitched step inline (GCC had outlined it): 1.14 -> 1.09 us,
 // 1 KiB 111 -> 98 ns.
+// Third session (Emerald-Rapids-class VM, libraries of both versions loaded in one process and
+// alternated, 16-byte-aligned buffers, medians of 9; AES-128 unless said):
+// - Kept: counters as base ^ table rows (one XOR with a load per vector instead of an add and
+//   an XOR on the two 512-bit ports): 16 KiB seal/open -3/-4%, 4 KiB -3/-4%, 1 KiB -1/-4%.
+// - Kept: open hashes one batch ahead from 512 B (see open_ahead): 2 KiB -2% (AES-256 -6%),
+//   4 KiB -2% (AES-256 -3%), 16 KiB ~0.
+// - Where 16 KiB open goes: the mask pass over the output (AND with the verdict, mandatory)
+//   costs 88 ns (1062 -> 974 ns without it, measured): 256 64-byte stores at one per cycle
+//   after the verdict. Rejected ways to hide it: hashing 2..8 batches ahead so that the pass
+//   runs next to AES-only batches (16 KiB +1..2%: the hashing moved ahead has no AES to pair
+//   with); masked stores of zeros instead of load/AND/store (+6..7% at 4..16 KiB).
+// - Rejected: 8 blocks per ymm batch with VAESENC ymm at 2/cycle in the bulk loop: +32% at
+//   1..16 KiB (ymm needs twice the multiplies, shuffles and XORs, and 3 ports for ~155 uops per
+//   16 blocks against 2 ports for ~79 with zmm); encrypting up to 3 head blocks first so that
+//   the loop's stores are 64-byte aligned: 16 KiB seal -0.5%, 2..4 KiB +2..12%; the hashing
+//   of a batch spread over its AES rounds instead of in the first two: no change; G = 2 / 4
+//   re-measured with the new counters: +2..5% at 16 KiB.
+//   The first batch's counters computed in registers instead of from the table: open 512 B..1 KiB
+//   +5..9%, no gain elsewhere. (AES-256 seal 512 B / 1 KiB is 2..3% slower than with the adds.)
 #include <immintrin.h>
 
 #include <cstddef>
