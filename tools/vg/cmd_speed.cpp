@@ -4,12 +4,14 @@
 #include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "speed.hpp"
@@ -207,6 +209,20 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
   return true;
 }
 
+// b's time over a's: the median of the per-round ratios (both were timed in the same rounds, so
+// each pair saw the same machine), which a slow period on a shared host does not skew the way it
+// can skew a ratio of two medians.
+double paired_ratio(const speed_row& b, const speed_row& a) {
+  if (a.round_ns.size() != b.round_ns.size() || a.round_ns.empty())
+    return b.ns_per_call / a.ns_per_call;
+  std::vector<double> ratios;
+  for (std::size_t i = 0; i < a.round_ns.size(); ++i)
+    ratios.push_back(b.round_ns[i] / a.round_ns[i]);
+  std::sort(ratios.begin(), ratios.end());
+  const std::size_t n = ratios.size();
+  return n % 2 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2;
+}
+
 // Adds the bound and the ratios against every peer to the vgcrypt rows.
 void annotate(speed_result& r) {
   for (speed_row& row : r.rows) {
@@ -222,7 +238,7 @@ void annotate(speed_result& r) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
           other.bytes != row.bytes || !other.check.empty())
         continue;
-      row.ratios[other.impl] = other.ns_per_call / row.ns_per_call;
+      row.ratios[other.impl] = paired_ratio(other, row);
     }
   }
 }
@@ -297,17 +313,15 @@ int run_speed(const std::vector<std::string>& args) {
   for (algorithm alg : r.options.algs) {
     for (operation op : r.options.ops) {
       for (std::size_t bytes : r.options.sizes) {
-        // Every implementation of one size back to back, so they see the same machine state.
-        for (const subject& s : r.subjects) {
-          if (progress) {
-            std::fprintf(stderr, "\33[2K[%zu/%zu] %s %s %zu B %s\r", done + 1, total,
-                         alg_name(alg).data(), op_name(op).data(), bytes, s.impl.c_str());
-          }
-          std::optional<speed_row> row = measure(s, alg, op, bytes, r.options, core_hz);
-          if (!row) continue;
+        // Every implementation of one size in the same rounds (see speed_measure.cpp).
+        if (progress) {
+          std::fprintf(stderr, "\33[2K[%zu/%zu] %s %s %zu B\r", done + 1, total,
+                       alg_name(alg).data(), op_name(op).data(), bytes);
+        }
+        for (speed_row& row : measure_cell(r.subjects, alg, op, bytes, r.options, core_hz)) {
           ++done;
-          wrong |= !row->check.empty();
-          r.rows.push_back(std::move(*row));
+          wrong |= !row.check.empty();
+          r.rows.push_back(std::move(row));
         }
       }
     }

@@ -50,9 +50,10 @@ struct speed_row {
   std::size_t bytes = 0;
   std::string impl;
   bool is_vgcrypt = false;
-  double ns_per_call = 0;  // median over rounds
-  double spread = 0;       // (max - min) / median over rounds
-  double gbps = 0;         // bytes / ns_per_call (decimal GB/s)
+  double ns_per_call = 0;        // median over rounds
+  double spread = 0;             // (max - min) / median over rounds
+  std::vector<double> round_ns;  // each round's time per call, in the order the rounds ran
+  double gbps = 0;               // bytes / ns_per_call (decimal GB/s)
   double cycles_per_byte = 0;
   double bound_cpb = 0;                  // lower bound (vgcrypt GCM rows on x86), 0 = none
   std::string check;                     // "" = output checked; else why not / what went wrong
@@ -72,10 +73,11 @@ std::string_view alg_name(algorithm alg);
 std::optional<algorithm> parse_alg(std::string_view name);
 std::string_view op_name(operation op);
 
-/// Measures one (subject, alg, op, size); fills everything but bound_cpb and ratios.
-/// Returns nullopt when the subject cannot do `alg`.
-std::optional<speed_row> measure(const subject& s, algorithm alg, operation op, std::size_t bytes,
-                                 const speed_options& options, double core_hz);
+/// Measures one (alg, op, size) for every subject that can do `alg`, their rounds interleaved;
+/// fills everything but bound_cpb and ratios.
+std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algorithm alg,
+                                    operation op, std::size_t bytes, const speed_options& options,
+                                    double core_hz);
 
 /// True when vgcrypt's `backend` (empty = default) can make a key for `alg`.
 bool vgcrypt_supports(const std::string& backend, algorithm alg);

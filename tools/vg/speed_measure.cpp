@@ -1,17 +1,26 @@
-// `vg speed` measurement: one (implementation, algorithm, operation, size) at a time.
+// `vg speed` measurement: one cell (algorithm, operation, size) for every implementation at once.
 //
-// Method: the key is prepared once (reused, as a TLS/QUIC connection does); the message, AAD and
-// nonce are fixed and the output goes to a separate buffer. Before timing, the implementation's
+// Method: each key is prepared once (reused, as a TLS/QUIC connection does); the message, AAD and
+// nonce are fixed and the output goes to a separate buffer. Before timing, each implementation's
 // output is checked against the specification (src/spec) so a broken adapter or backend cannot
-// post a fast number. A warm-up of a fifth of the budget (at least 5 ms) brings caches, branch
-// predictors and wide execution units up and sizes the batches. Then come `rounds` rounds; each
+// post a fast number. A warm-up of a fifth of the budget (at least 5 ms) per implementation
+// brings caches, branch predictors and wide execution units up and sizes its batches. Then come
+// `rounds` rounds; in each, every implementation in turn (the order rotating from round to round)
 // runs batches of calls of about 20 us for duration/rounds and keeps a fast batch (the machine
 // may be shared: preemption only adds time, and 20 us is far below a time slice, so the fast
 // batch is the undisturbed cost). The result is the median over rounds, with the spread
 // (max - min) / median over rounds as the noise estimate. Cycles come from the measured core clock.
+//
+// Why interleave: on a shared host a neighbour on the sibling hyperthread can slow a whole core by
+// 1.5x for seconds at a time. Measured one after the other, two implementations could land on
+// either side of such a period and their ratio be off by 50%; measured round by round, each round
+// pairs them under the same conditions, and the ratios (annotate in cmd_speed.cpp) are medians of
+// the per-round ratios.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <vector>
 
 #include "clock.hpp"
@@ -45,37 +54,79 @@ message make_message(algorithm alg, std::size_t bytes) {
   return m;
 }
 
-// Times `call` as described at the top; returns false if any call failed.
-template <class Call>
-bool time_rounds(Call&& call, const speed_options& options, speed_row& row) {
+// One implementation in a cell: its key, its message, the call being timed and its batch size.
+struct timed_subject {
+  message m;
+  speed_row row;
+  aead_key key;
+  std::unique_ptr<bench::peer_key> peer_key;
+  std::function<bool()> call;
+  std::uint64_t batch = 1;
   bool ok = true;
-  // Warm-up, which also estimates the cost of one call.
+};
+
+// Warm-up, which also sizes the batches: about 20 us, short enough that most run undisturbed on
+// a shared machine.
+void warm_up(timed_subject& t, const speed_options& options) {
   const double warm_seconds = std::max(0.005, options.duration / 5);
   std::uint64_t warm_calls = 0;
   const std::uint64_t t0 = bench::now_ns();
   std::uint64_t elapsed = 0;
   do {
-    for (int i = 0; i < 16; ++i) ok &= call();
+    for (int i = 0; i < 16; ++i) t.ok &= t.call();
     warm_calls += 16;
     elapsed = bench::now_ns() - t0;
   } while (static_cast<double>(elapsed) * 1e-9 < warm_seconds);
   const double estimate_ns = static_cast<double>(elapsed) / static_cast<double>(warm_calls);
-  // Batches of about 20 us: short enough that most run undisturbed on a shared machine.
-  const auto batch = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(20'000 / estimate_ns));
-  const auto round_ns = static_cast<std::uint64_t>(options.duration * 1e9 / options.rounds);
-  std::vector<double> per_call;
-  for (int r = 0; r < options.rounds; ++r) {
-    const double best = bench::fast_batch_ns(
-        [&] {
-          for (std::uint64_t i = 0; i < batch; ++i) ok &= call();
-        },
-        round_ns);
-    per_call.push_back(best / static_cast<double>(batch));
+  t.batch = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(20'000 / estimate_ns));
+}
+
+// Prepares `s` for the cell, checks its output once; nullptr when it cannot do `alg`.
+std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operation op,
+                                       std::size_t bytes) {
+  auto t = std::make_unique<timed_subject>();
+  t->m = make_message(alg, bytes);
+  message& m = t->m;
+  speed_row& row = t->row;
+  row.alg = alg;
+  row.op = op;
+  row.bytes = bytes;
+  row.impl = s.impl;
+  row.is_vgcrypt = s.is_vgcrypt;
+  const bytes_view nonce = m.nonce, aad = m.aad, plain = m.plain, cipher = m.cipher, tag = m.tag;
+  const bytes_span out = m.out, out_tag = m.out_tag;
+  if (s.is_vgcrypt) {
+    if (aead_key::create(alg, m.key, t->key, s.backend) != status::ok) return nullptr;
+    aead_key& key = t->key;
+    if (op == operation::seal) {
+      t->call = [&key, nonce, aad, plain, out, out_tag] {
+        return key.seal(nonce, aad, plain, out, out_tag) == status::ok;
+      };
+    } else {
+      t->call = [&key, nonce, aad, cipher, out, tag] {
+        return key.open(nonce, aad, cipher, out, tag) == status::ok;
+      };
+    }
+  } else {
+    if (!s.peer->supports(alg)) return nullptr;
+    t->peer_key = s.peer->make_key(alg, m.key);
+    if (!t->peer_key) return nullptr;
+    bench::peer_key& key = *t->peer_key;
+    if (op == operation::seal) {
+      t->call = [&key, nonce, aad, plain, out, out_tag] {
+        return key.seal(nonce, aad, plain, out, out_tag);
+      };
+    } else {
+      t->call = [&key, nonce, aad, cipher, out, tag] {
+        return key.open(nonce, aad, cipher, out, tag);
+      };
+    }
   }
-  std::sort(per_call.begin(), per_call.end());
-  row.ns_per_call = per_call[per_call.size() / 2];
-  row.spread = (per_call.back() - per_call.front()) / row.ns_per_call;
-  return ok;
+  t->ok = t->call();
+  const bool right =
+      op == operation::seal ? m.out == m.cipher && m.out_tag == m.tag : m.out == m.plain;
+  if (t->ok && !right) row.check = "WRONG OUTPUT";
+  return t;
 }
 
 }  // namespace
@@ -86,51 +137,38 @@ bool vgcrypt_supports(const std::string& backend, algorithm alg) {
   return aead_key::create(alg, key, k, backend) == status::ok;
 }
 
-std::optional<speed_row> measure(const subject& s, algorithm alg, operation op, std::size_t bytes,
-                                 const speed_options& options, double core_hz) {
-  message m = make_message(alg, bytes);
-  speed_row row;
-  row.alg = alg;
-  row.op = op;
-  row.bytes = bytes;
-  row.impl = s.impl;
-  row.is_vgcrypt = s.is_vgcrypt;
-  const bytes_view nonce = m.nonce, aad = m.aad, plain = m.plain, cipher = m.cipher, tag = m.tag;
-  const bytes_span out = m.out, out_tag = m.out_tag;
-  bool ok = true;
-
-  if (s.is_vgcrypt) {
-    aead_key key;
-    if (aead_key::create(alg, m.key, key, s.backend) != status::ok) return std::nullopt;
-    if (op == operation::seal) {
-      ok = key.seal(nonce, aad, plain, out, out_tag) == status::ok;
-      if (ok && (m.out != m.cipher || m.out_tag != m.tag)) row.check = "WRONG OUTPUT";
-      ok &= time_rounds([&] { return key.seal(nonce, aad, plain, out, out_tag) == status::ok; },
-                        options, row);
-    } else {
-      ok = key.open(nonce, aad, cipher, out, tag) == status::ok;
-      if (ok && m.out != m.plain) row.check = "WRONG OUTPUT";
-      ok &= time_rounds([&] { return key.open(nonce, aad, cipher, out, tag) == status::ok; },
-                        options, row);
-    }
-  } else {
-    if (!s.peer->supports(alg)) return std::nullopt;
-    std::unique_ptr<bench::peer_key> key = s.peer->make_key(alg, m.key);
-    if (!key) return std::nullopt;
-    if (op == operation::seal) {
-      ok = key->seal(nonce, aad, plain, out, out_tag);
-      if (ok && (m.out != m.cipher || m.out_tag != m.tag)) row.check = "WRONG OUTPUT";
-      ok &= time_rounds([&] { return key->seal(nonce, aad, plain, out, out_tag); }, options, row);
-    } else {
-      ok = key->open(nonce, aad, cipher, out, tag);
-      if (ok && m.out != m.plain) row.check = "WRONG OUTPUT";
-      ok &= time_rounds([&] { return key->open(nonce, aad, cipher, out, tag); }, options, row);
+std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algorithm alg,
+                                    operation op, std::size_t bytes, const speed_options& options,
+                                    double core_hz) {
+  std::vector<std::unique_ptr<timed_subject>> cell;
+  for (const subject& s : subjects)
+    if (auto t = prepare(s, alg, op, bytes)) cell.push_back(std::move(t));
+  for (auto& t : cell) warm_up(*t, options);
+  const auto round_ns = static_cast<std::uint64_t>(options.duration * 1e9 / options.rounds);
+  for (int r = 0; r < options.rounds; ++r) {
+    for (std::size_t k = 0; k < cell.size(); ++k) {
+      timed_subject& t = *cell[(k + static_cast<std::size_t>(r)) % cell.size()];
+      const double best = bench::fast_batch_ns(
+          [&] {
+            for (std::uint64_t i = 0; i < t.batch; ++i) t.ok &= t.call();
+          },
+          round_ns);
+      t.row.round_ns.push_back(best / static_cast<double>(t.batch));
     }
   }
-  if (!ok && row.check.empty()) row.check = "CALL FAILED";
-  row.gbps = static_cast<double>(bytes) / row.ns_per_call;
-  row.cycles_per_byte = row.ns_per_call * 1e-9 * core_hz / static_cast<double>(bytes);
-  return row;
+  std::vector<speed_row> rows;
+  for (auto& t : cell) {
+    speed_row& row = t->row;
+    std::vector<double> sorted = row.round_ns;
+    std::sort(sorted.begin(), sorted.end());
+    row.ns_per_call = sorted[sorted.size() / 2];
+    row.spread = (sorted.back() - sorted.front()) / row.ns_per_call;
+    if (!t->ok && row.check.empty()) row.check = "CALL FAILED";
+    row.gbps = static_cast<double>(bytes) / row.ns_per_call;
+    row.cycles_per_byte = row.ns_per_call * 1e-9 * core_hz / static_cast<double>(bytes);
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace vg::tool

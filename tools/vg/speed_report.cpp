@@ -50,8 +50,9 @@ void print_header(std::FILE* to, const speed_result& r) {
   std::fprintf(
       to,
       "method: key reused, %zu-byte AAD, 12-byte nonce, out of place; %.2f s per measurement "
-      "after a warm-up, in %d rounds of ~20 us batches; time per call = median over "
-      "rounds of each round's 10th-percentile batch, spread = (max-min)/median; cyc/B in "
+      "after a warm-up, in %d rounds of ~20 us batches, implementations interleaved round by "
+      "round; time per call = median over rounds of each round's 10th-percentile batch, "
+      "spread = (max-min)/median; xPEER = median of per-round peer/vgcrypt time ratios; cyc/B in "
       "measured core cycles\n",
       speed_aad_bytes, r.options.duration, r.options.rounds);
   for (const subject& s : r.subjects) {
