@@ -6,10 +6,10 @@
 // products folded with vpternlogq, one reduction per 3 batches, H^1..H^82 in lane order, counter
 // blocks as (base ^ rk0) XOR table rows of the public low byte, partial vectors with byte-masked
 // loads/stores (no copies). Open takes the verdict in the kernel (open_verify), hashing one
-// batch ahead of the AES from 512 B on. Messages below 512 B (seal) / 384 B (open) go to tail-only
-// kernels (128-bit up to 32 B) on the same key state. Secrets: round keys, H powers, plaintext,
-// GHASH state and tag only flow through vector arithmetic; control flow, addresses and masks depend
-// on lengths, public counter values and the key size only.
+// batch ahead of the AES from 512 B on. Messages up to 512 B (seal) / below 384 B (open) go to
+// tail-only kernels (128-bit up to 32 B) on the same key state. Secrets: round keys, H powers,
+// plaintext, GHASH state and tag only flow through vector arithmetic; control flow, addresses and
+// masks depend on lengths, public counter values and the key size only.
 //
 // Measured (Sapphire-Rapids-class VM, taskset -c 1, best of interleaved bursts, AES-128 seal with
 // a 13-byte AAD, vs intel-ipsec-mb 1.3 VAES-AVX512 path): 16 B 20.1 vs 20.3 ns, 256 B 31 vs 39 ns,
@@ -39,6 +39,19 @@
 //   re-measured with the new counters: +2..5% at 16 KiB.
 //   The first batch's counters computed in registers instead of from the table: open 512 B..1 KiB
 //   +5..9%, no gain elsewhere. (AES-256 seal 512 B / 1 KiB is 2..3% slower than with the adds.)
+// - Kept (issue #4): seal of exactly 512 B through the tail-only zmm kernel instead of the full
+//   kernel (one batch of AES only, then the pending batch's GHASH, and the table counters' base
+//   setup). vg speed vs ipsec-mb in the same run, fastest of 7..14 runs per build (medians swing
+//   1.5x with the host's noise), main -> this: AES-128 52.9 -> 51.1 ns (1.04x -> 1.09x of
+//   ipsec-mb), AES-256 65.1 -> 62.0 ns (0.97x -> 1.01x); other sizes unchanged.
+// - Rejected, same method: open 512 B through the tail-only kernel (AES-256 0.95..0.97x against
+//   1.01x: the held tail spills); a tail-only kernel of 4 vectors for <= 256 B (no change: 256 B
+//   open 0.958x/0.930x either way); the tail's AES round by round over all vectors, with the
+//   vector count a compile-time constant per length (seal 512 B +15%, open 256 B +1..2%);
+//   open's tail GHASH from the input before its AES in program order, so that the verdict does
+//   not queue behind the rounds (open 240..256 B AES-256 4..8% slower).
+// - Open at 256 B (already in the tail-only kernel, held in registers, stored once) stays at
+//   0.96x (AES-128) / 0.93x (AES-256) of ipsec-mb, seal at 256 B 1.02x / 1.05x; unexplained.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -83,16 +96,19 @@ static_assert(sizeof(kernel::state) == sizeof(tail_xmm::state) &&
               offsetof(kernel::state, rounds) == offsetof(tail_xmm::state, rounds) &&
               sizeof(kernel::state) == sizeof(tail_zmm::state));
 constexpr std::size_t narrow_max_len = 32;
-constexpr std::size_t tail_seal_below = 512, tail_open_below = 384;
-static_assert(narrow_max_len < tail_xmm::batch_bytes && tail_seal_below <= tail_zmm::batch_bytes &&
-                  tail_open_below <= tail_zmm::batch_bytes,
-              "tail-only kernels get less than one batch");
+// Seal goes to tail_zmm up to and including one of its batches (512 B, 8 vectors; seal stores each
+// vector as it goes). Open only below 384 B: it holds the whole tail in registers until the
+// verdict, and at 512 B (with AES-256's 15 round keys) that measured slower than the full kernel.
+constexpr std::size_t tail_seal_max = 512, tail_open_max = 383;
+static_assert(narrow_max_len < tail_xmm::batch_bytes && tail_seal_max <= tail_zmm::batch_bytes &&
+                  tail_open_max <= tail_zmm::batch_bytes,
+              "tail-only kernels get at most one of their batches");
 
 // Direct calls (not a pointer picked by the length): an indirect jump measured ~1 ns slower.
 void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
           std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
           std::uint8_t tag[16]) {
-  if (len >= tail_seal_below) return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
+  if (len > tail_seal_max) return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
   if (len > narrow_max_len) return tail_zmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
   return tail_xmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
 }
@@ -100,7 +116,7 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
                          const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                          std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
                          std::size_t tag_len) {
-  if (len >= tail_open_below)
+  if (len > tail_open_max)
     return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
   if (len > narrow_max_len)
     return tail_zmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
