@@ -8,10 +8,6 @@
 // of H and one reduction per 2 batches, CTR with a little-endian 32-bit counter. Secrets: the
 // key-generating key, derived keys, H powers, plaintext and POLYVAL state only flow through vector
 // arithmetic; control flow and addresses depend on lengths and the key size only.
-// Stack hygiene: after every call the entry point zeroes 512 B (short path) or 4.5 KiB (long path)
-// of stack below itself with aligned zmm stores, clearing the spill slots where GCC leaves derived
-// round keys and H powers; the kernels wrote at most 136 / 3744 bytes deep when measured (GCC 12,
-// tests/hygiene/siv_depth_test.cpp, which keeps a 256 / 512-byte margin).
 #include <immintrin.h>
 
 #include <cstddef>
@@ -26,22 +22,11 @@ namespace {
 // clang-format off
 #include "backends/x86/siv_kernel.inc"
 // clang-format on
-// Stack bytes zeroed after the short / long path: the kernels' measured depth plus a margin
-// (tests/hygiene checks the margin).
-using kernel = siv_kernel<vec512, 4, 512, 4608>;
+using kernel = siv_kernel<vec512, 4>;
 }  // namespace
 
 namespace vg::detail {
 extern const siv_ops siv_ops_vaes_avx512;
-// For tests/hygiene only: the kernels without the stack scrub (to measure their depth) and the
-// scrub's depths {short path, long path}.
-extern const siv_ops siv_ops_vaes_avx512_unscrubbed;
-extern const std::size_t siv_scrub_bytes_vaes_avx512[2];
 constinit const siv_ops siv_ops_vaes_avx512{&kernel::setup, &kernel::seal, &kernel::open,
                                             &kernel::open_verify};
-constinit const siv_ops siv_ops_vaes_avx512_unscrubbed{&kernel::setup, &kernel::seal_unscrubbed,
-                                                       &kernel::open_unscrubbed,
-                                                       &kernel::open_verify_unscrubbed};
-constinit const std::size_t siv_scrub_bytes_vaes_avx512[2]{kernel::scrub_short_bytes,
-                                                           kernel::scrub_long_bytes};
 }  // namespace vg::detail
