@@ -63,6 +63,18 @@ void unpoison(const void* p, std::size_t n) {
   VALGRIND_MAKE_MEM_DEFINED(p, n);
 }
 
+// A counter block's low word, big-endian (GCM's inc32 counts in bytes 12..15).
+void put_be32(std::uint8_t* p, std::uint32_t v) {
+  for (int k = 0; k < 4; ++k) p[k] = static_cast<std::uint8_t>(v >> (24 - 8 * k));
+}
+
+// A J0 with a random 96-bit prefix and the given low word.
+void random_j0(std::mt19937_64& rng, std::uint32_t low_word, std::uint8_t j0[16]) {
+  const bytes prefix = random_bytes(rng, 12);
+  copy_bytes(j0, prefix.data(), 12);
+  put_be32(j0 + 12, low_word);
+}
+
 // Under valgrind the spec oracle is slow: test every 13th length there.
 std::size_t length_step() {
   return RUNNING_ON_VALGRIND ? 13 : 1;
@@ -85,7 +97,7 @@ spec_gcm_result spec_gcm_from_j0(const bytes& key, const vg::spec::block& h,
     vg::spec::block cb;
     copy_bytes(cb.data(), j0, 16);
     const std::uint32_t c = j0_word + static_cast<std::uint32_t>(i / 16 + 1);
-    for (int k = 0; k < 4; ++k) cb[12 + k] = static_cast<std::uint8_t>(c >> (24 - 8 * k));
+    put_be32(cb.data() + 12, c);
     const auto ks = vg::spec::aes_encrypt(key, cb);
     for (std::size_t k = i; k < n && k < i + 16; ++k) r.ct[k] = pt[k] ^ ks[k - i];
   }
@@ -317,9 +329,7 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
         for (std::size_t n : {0u, 15u, 64u, 100u, 300u, 600u, 1000u, 2100u}) {
           const std::uint32_t low = 0u - before_wrap;
           std::uint8_t j0[16];
-          const bytes prefix = random_bytes(rng, 12);
-          copy_bytes(j0, prefix.data(), 12);
-          for (int k = 0; k < 4; ++k) j0[12 + k] = static_cast<std::uint8_t>(low >> (24 - 8 * k));
+          random_j0(rng, low, j0);
           const bytes pt = random_bytes(rng, n);
           const bytes aad = random_bytes(rng, 20);
           const auto [ct, want_tag] = spec_gcm_from_j0(key, h, j0, aad, pt);
@@ -379,9 +389,7 @@ TEST_P(X86Gcm, EveryCounterLowByteMatchesSpec) {
       for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
         const std::uint32_t j0_word = 0x00ffff00u | low;  // inc32: the first counter is j0_word + 1
         std::uint8_t j0[16];
-        const bytes prefix = random_bytes(rng, 12);
-        copy_bytes(j0, prefix.data(), 12);
-        for (int k = 0; k < 4; ++k) j0[12 + k] = static_cast<std::uint8_t>(j0_word >> (24 - 8 * k));
+        random_j0(rng, j0_word, j0);
         const bytes pt = random_bytes(rng, n);
         const bytes aad = random_bytes(rng, 13);
         const auto [ct, want_tag] = spec_gcm_from_j0(key, h, j0, aad, pt);
