@@ -4,7 +4,10 @@
 /// Contract, for every function here:
 ///  * No exceptions, no heap allocation: seal/open work on caller-provided spans.
 ///  * Key objects are immutable after create(); one key may be used by any number of threads at
-///    once. They are move-only; the destructor and a move wipe the key material. A moved-from or
+///    once. They are move-only; the destructor and a move wipe the key material. Destroying a key
+///    also zeroes the stack below the caller that this thread's seal/open calls used (the kernels'
+///    spilled copies of round keys and per-message secrets); a thread that used the key but does
+///    not destroy it keeps such copies until its stack is reused. A moved-from or
 ///    default-constructed key is empty: every operation on it returns status::argument.
 ///  * Aliasing: `out` may be exactly `in` (in-place); any other overlap of `out` with an input
 ///    (nonce, aad, in, tag) is rejected with status::argument.

@@ -67,7 +67,8 @@ typedef enum {
  */
 VG_API vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_len);
 
-/** Wipes the key material and frees the object. NULL is a no-op. */
+/** Wipes the key material (and the stack below the caller that this thread's seal/open calls
+ *  used), then frees the object. NULL is a no-op. */
 VG_API void vg_aead_free(vg_aead* aead);
 
 /** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: 4..16, 16 is the

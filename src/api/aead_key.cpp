@@ -18,22 +18,36 @@ bool is_siv(algorithm alg) noexcept {
 
 const char* to_string(status s) noexcept {
   switch (s) {
-    case status::ok: return "success";
-    case status::argument: return "invalid argument (null pointer with a length, overlapping buffers, size mismatch or empty key)";
-    case status::key_length: return "key length does not match the algorithm";
-    case status::nonce_length: return "nonce length not allowed for the algorithm";
-    case status::tag_length: return "tag length not allowed for the algorithm";
-    case status::too_long: return "plaintext or associated data exceeds the algorithm's limit";
-    case status::auth: return "authentication failed: the tag does not match";
-    case status::unsupported: return "not supported by this build or backend";
-    case status::nomem: return "out of memory";
+    case status::ok:
+      return "success";
+    case status::argument:
+      return "invalid argument (null pointer with a length, overlapping buffers, size mismatch or "
+             "empty key)";
+    case status::key_length:
+      return "key length does not match the algorithm";
+    case status::nonce_length:
+      return "nonce length not allowed for the algorithm";
+    case status::tag_length:
+      return "tag length not allowed for the algorithm";
+    case status::too_long:
+      return "plaintext or associated data exceeds the algorithm's limit";
+    case status::auth:
+      return "authentication failed: the tag does not match";
+    case status::unsupported:
+      return "not supported by this build or backend";
+    case status::nomem:
+      return "out of memory";
   }
   return "unknown status";
 }
 
-aead_key::~aead_key() { wipe(); }
+aead_key::~aead_key() {
+  wipe();
+}
 
-aead_key::aead_key(aead_key&& other) noexcept { *this = std::move(other); }
+aead_key::aead_key(aead_key&& other) noexcept {
+  *this = std::move(other);
+}
 
 aead_key& aead_key::operator=(aead_key&& other) noexcept {
   if (this == &other) return *this;
@@ -42,13 +56,19 @@ aead_key& aead_key::operator=(aead_key&& other) noexcept {
     std::memcpy(state_, other.state_, sizeof state_);
     backend_ = other.backend_;
     alg_ = other.alg_;
-    other.wipe();
+    // The key lives on in *this: only the moved-from copy goes, no stack wipe.
+    detail::ct::wipe(other.state_, sizeof other.state_);
+    other.backend_ = nullptr;
   }
   return *this;
 }
 
+// Ends a live key: its state, and what this thread's calls spilled below the stack pointer.
 void aead_key::wipe() noexcept {
-  if (backend_ != nullptr) detail::ct::wipe(state_, sizeof state_);
+  if (backend_ == nullptr) return;
+  detail::ct::wipe(state_, sizeof state_);
+  detail::ct::clear_vector_registers();  // before any call that might save them (lazy binding)
+  detail::ct::wipe_stack();
   backend_ = nullptr;
 }
 
@@ -102,7 +122,8 @@ status aead_key::seal_gather(bytes_view nonce, bytes_view aad, std::span<const b
   if (total != out.size()) return status::argument;
   // Check everything before the pieces are copied, so a refused call leaves `out` untouched.
   const detail::mode_limits& limits = is_siv(alg_) ? detail::kSivLimits : detail::kGcmLimits;
-  if (const status s = detail::check_call(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
+  if (const status s =
+          detail::check_call(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }

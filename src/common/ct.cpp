@@ -3,6 +3,8 @@
 
 #include <cstring>
 
+#include "vg/cpu.hpp"
+
 namespace vg::detail::ct {
 
 void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept {
@@ -22,6 +24,55 @@ void wipe(void* p, std::size_t n) noexcept {
   std::memset(p, 0, n);
   // The empty asm claims to read the memory, so the memset above is not a dead store.
   __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+// A frame of kStackWipeBytes (plus a little) whose array the compiler places at its bottom, so
+// zeroing it covers the stack below the caller. noinline: the frame must be this function's own.
+[[gnu::noinline]] void wipe_stack() noexcept {
+  alignas(64) unsigned char area[kStackWipeBytes];
+  wipe(area, sizeof area);
+}
+
+// The asm names no clobbers: every vector register is call-clobbered in the SysV x86-64 and
+// AAPCS64 (upper halves of v8-v15) ABIs, so the caller of this out-of-line function keeps nothing
+// there, and the registers it touches are chosen by the hardware that exists (detected_features,
+// not VG_CPU_FEATURES: what a narrower backend did not touch, library code like memcpy may have).
+[[gnu::noinline]] void clear_vector_registers() noexcept {
+#if defined(__x86_64__)
+  const cpu_feature_set cpu = detected_features();
+  if (cpu & bit(cpu_feature::avx512f)) {
+    // vzeroall clears zmm0-15 whole; the EVEX XORs clear the other sixteen.
+    __asm__ __volatile__(
+        "vzeroall\n\t"
+        "vpxord %zmm16, %zmm16, %zmm16\n\tvpxord %zmm17, %zmm17, %zmm17\n\t"
+        "vpxord %zmm18, %zmm18, %zmm18\n\tvpxord %zmm19, %zmm19, %zmm19\n\t"
+        "vpxord %zmm20, %zmm20, %zmm20\n\tvpxord %zmm21, %zmm21, %zmm21\n\t"
+        "vpxord %zmm22, %zmm22, %zmm22\n\tvpxord %zmm23, %zmm23, %zmm23\n\t"
+        "vpxord %zmm24, %zmm24, %zmm24\n\tvpxord %zmm25, %zmm25, %zmm25\n\t"
+        "vpxord %zmm26, %zmm26, %zmm26\n\tvpxord %zmm27, %zmm27, %zmm27\n\t"
+        "vpxord %zmm28, %zmm28, %zmm28\n\tvpxord %zmm29, %zmm29, %zmm29\n\t"
+        "vpxord %zmm30, %zmm30, %zmm30\n\tvpxord %zmm31, %zmm31, %zmm31");
+  } else if (cpu & bit(cpu_feature::avx)) {
+    __asm__ __volatile__("vzeroall");
+  } else {
+    __asm__ __volatile__(
+        "pxor %xmm0, %xmm0\n\tpxor %xmm1, %xmm1\n\tpxor %xmm2, %xmm2\n\tpxor %xmm3, %xmm3\n\t"
+        "pxor %xmm4, %xmm4\n\tpxor %xmm5, %xmm5\n\tpxor %xmm6, %xmm6\n\tpxor %xmm7, %xmm7\n\t"
+        "pxor %xmm8, %xmm8\n\tpxor %xmm9, %xmm9\n\tpxor %xmm10, %xmm10\n\t"
+        "pxor %xmm11, %xmm11\n\tpxor %xmm12, %xmm12\n\tpxor %xmm13, %xmm13\n\t"
+        "pxor %xmm14, %xmm14\n\tpxor %xmm15, %xmm15");
+  }
+#elif defined(__aarch64__)
+  __asm__ __volatile__(
+      "movi v0.16b, #0\n\tmovi v1.16b, #0\n\tmovi v2.16b, #0\n\tmovi v3.16b, #0\n\t"
+      "movi v4.16b, #0\n\tmovi v5.16b, #0\n\tmovi v6.16b, #0\n\tmovi v7.16b, #0\n\t"
+      "mov v8.d[1], xzr\n\tmov v9.d[1], xzr\n\tmov v10.d[1], xzr\n\tmov v11.d[1], xzr\n\t"
+      "mov v12.d[1], xzr\n\tmov v13.d[1], xzr\n\tmov v14.d[1], xzr\n\tmov v15.d[1], xzr\n\t"
+      "movi v16.16b, #0\n\tmovi v17.16b, #0\n\tmovi v18.16b, #0\n\tmovi v19.16b, #0\n\t"
+      "movi v20.16b, #0\n\tmovi v21.16b, #0\n\tmovi v22.16b, #0\n\tmovi v23.16b, #0\n\t"
+      "movi v24.16b, #0\n\tmovi v25.16b, #0\n\tmovi v26.16b, #0\n\tmovi v27.16b, #0\n\t"
+      "movi v28.16b, #0\n\tmovi v29.16b, #0\n\tmovi v30.16b, #0\n\tmovi v31.16b, #0");
+#endif
 }
 
 }  // namespace vg::detail::ct

@@ -23,6 +23,7 @@
 
 #include "common/backends.hpp"
 #include "common/memcheck.hpp"
+#include "hygiene/secrets.hpp"
 #include "hygiene/stack_probe.hpp"
 #include "spec/spec.hpp"
 #include "vg/aead.hpp"
@@ -32,79 +33,21 @@ namespace {
 using block = vg::spec::block;
 using vg::test::kRegion;
 
-// FIPS 197 §5.2 KeyExpansion for a 16- or 32-byte key: Nr + 1 round keys of 16 bytes.
-std::vector<block> expand_key(const std::vector<std::uint8_t>& key) {
-  const std::size_t nk = key.size() / 4;
-  const std::size_t rounds = nk + 6;
-  std::vector<std::array<std::uint8_t, 4>> w(4 * (rounds + 1));
-  for (std::size_t i = 0; i < nk; ++i)
-    for (int j = 0; j < 4; ++j) w[i][j] = key[4 * i + j];
-  std::uint8_t rcon = 1;
-  for (std::size_t i = nk; i < w.size(); ++i) {
-    std::array<std::uint8_t, 4> t = w[i - 1];
-    if (i % nk == 0) {
-      t = {vg::spec::aes_sbox(t[1]), vg::spec::aes_sbox(t[2]), vg::spec::aes_sbox(t[3]),
-           vg::spec::aes_sbox(t[0])};
-      t[0] ^= rcon;
-      rcon = static_cast<std::uint8_t>((rcon << 1) ^ ((rcon & 0x80) ? 0x1b : 0));
-    } else if (nk > 6 && i % nk == 4) {
-      for (auto& b : t) b = vg::spec::aes_sbox(b);
-    }
-    for (int j = 0; j < 4; ++j) w[i][j] = w[i - nk][j] ^ t[j];
-  }
-  std::vector<block> rk(rounds + 1);
-  for (std::size_t r = 0; r <= rounds; ++r)
-    for (int j = 0; j < 16; ++j) rk[r][j] = w[4 * r + j / 4][j % 4];
-  return rk;
-}
-
-struct secret {
-  std::string name;
-  block value;
-};
-
-// RFC 8452 §4: block i = AES(K, LE32(i) || nonce); the keys are the first halves of the blocks.
-std::vector<secret> derived_secrets(const std::vector<std::uint8_t>& key, const block& nonce_in) {
-  auto half = [&](std::uint32_t i) {
-    block in{};
-    for (int j = 0; j < 4; ++j) in[j] = static_cast<std::uint8_t>(i >> (8 * j));
-    std::memcpy(in.data() + 4, nonce_in.data(), 12);
-    return vg::spec::aes_encrypt(key, in);
-  };
-  std::vector<std::uint8_t> enc;
-  block h{};
-  for (std::uint32_t i = 0; i < 2 + key.size() / 8; ++i) {
-    const block b = half(i);
-    if (i < 2)
-      std::memcpy(h.data() + 8 * i, b.data(), 8);
-    else
-      enc.insert(enc.end(), b.begin(), b.begin() + 8);
-  }
-  std::vector<secret> s;
-  const std::vector<block> rk = expand_key(enc);
-  for (std::size_t r = 0; r < rk.size(); ++r) s.push_back({"enc rk" + std::to_string(r), rk[r]});
-  // The key-generating key's round keys live in the key object until it is destroyed; copies on
-  // the dead stack would outlive that.
-  const std::vector<block> kgk = expand_key(key);
-  for (std::size_t r = 0; r < kgk.size(); ++r)
-    s.push_back({"key-generating rk" + std::to_string(r), kgk[r]});
-  // Powers in POLYVAL's dot terms (H^1 = H, H^k = dot(H^(k-1), H)): what a kernel's table holds.
-  block p = h;
-  s.push_back({"auth H", h});
-  for (int k = 2; k <= 8; ++k) {
-    p = vg::spec::polyval_dot(p, h);
-    s.push_back({"auth H^" + std::to_string(k), p});
-  }
-  return s;
-}
-
-// Backends known to leave spilled copies behind (docs/VERIFICATION.md, "Key hygiene"): GCC spills
-// derived round keys and H powers in the x86 kernels' frames, and the stack scrub that cleared
-// them cost +30..60 ns at 32..1024 B, so it has not landed yet. Their leaks are reported as a
-// skip with the list of what leaked, not hidden; one that comes out clean fails, so the list
-// cannot go stale.
+// Backends known to leave spilled copies behind after each call (docs/VERIFICATION.md §6): GCC
+// spills derived round keys and H powers in the x86 kernels' frames. A scrub after every call
+// cleared them but cost +30..60 ns at 32..1024 B; what landed instead is the stack wipe when a key
+// is destroyed (key_lifetime_test.cpp). The per-call leaks are reported as a skip with the list of
+// what leaked, not hidden; one that comes out clean fails, so the list cannot go stale.
 bool known_to_leak(const std::string& backend) {
   return backend == "aesni-avx" || backend == "vaes-avx2" || backend == "vaes-avx512";
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    lines.push_back(text.substr(start, end - start));
+  return lines;
 }
 
 class SivStack : public testing::TestWithParam<std::tuple<std::string, vg::algorithm>> {};
@@ -129,7 +72,7 @@ TEST_P(SivStack, DerivedKeysDoNotOutliveTheCall) {
   for (int i = 0; i < 12; ++i) nonce[i] = static_cast<std::uint8_t>(0xd1 ^ (i * 29));
   vg::aead_key key;
   ASSERT_EQ(vg::aead_key::create(alg, key_bytes, key, backend), vg::status::ok);
-  const std::vector<secret> secrets = derived_secrets(key_bytes, nonce);
+  const std::vector<vg::test::secret> secrets = vg::test::siv_secrets(key_bytes, nonce);
 
   std::vector<unsigned char> region(kRegion);
   const std::vector<std::uint8_t> aad(13, 0x5a);
@@ -143,15 +86,9 @@ TEST_P(SivStack, DerivedKeysDoNotOutliveTheCall) {
       const bool ok = run_once(key, seal, nonce, aad, pt, ct, tag);
       vg::test::snapshot_stack(region.data());
       ASSERT_TRUE(ok) << (seal ? "seal" : "open") << " failed at " << len << " bytes";
-      for (const secret& s : secrets) {
-        const void* hit = memmem(region.data(), region.size(), s.value.data(), 16);
-        if (!hit) continue;
-        const std::size_t depth =
-            region.size() -
-            static_cast<std::size_t>(static_cast<const unsigned char*>(hit) - region.data());
-        leaks += std::string(seal ? "seal " : "open ") + std::to_string(len) + " B: " + s.name +
-                 " at " + std::to_string(depth) + " B below\n";
-      }
+      for (const std::string& line :
+           split_lines(vg::test::find_secrets(secrets, region.data(), region.size())))
+        leaks += std::string(seal ? "seal " : "open ") + std::to_string(len) + " B: " + line + "\n";
     }
   }
   if (known_to_leak(backend)) {
