@@ -52,6 +52,43 @@
 //   not queue behind the rounds (open 240..256 B AES-256 4..8% slower).
 // - Open at 256 B (already in the tail-only kernel, held in registers, stored once) stays at
 //   0.96x (AES-128) / 0.93x (AES-256) of ipsec-mb, seal at 256 B 1.02x / 1.05x; unexplained.
+// Fourth session (issue #4). Method: one process alternating this backend built from main and
+// from the change (exports renamed), intel-ipsec-mb and vgcrypt's public API, 120-200 rounds,
+// p10 times and medians of per-round ratios (A/B: main's time / the change's), the kernel called
+// directly (J0 freshly stored) or through gcm_seal/gcm_open; then vg speed, runs alternated.
+// - Open at 256 B explained: (1) the kernel alone was already 1.05..1.15x of ipsec-mb there; the
+//   mode layer (aead_key::open -> gcm_open: checks, J0, the indirect call with stack arguments)
+//   adds ~25-30 core cycles per call (256 B AES-128 open: 99 cycles called directly, 128 through
+//   aead_key), ~8 ns of ~38, more than the gap; the same decides seal at 64..192 B (kernel alone
+//   1.17..1.39x of ipsec-mb, through the API 0.93..0.97x). (2) In the kernel, the tail's first
+//   AES round waited for its counters: J0 load, byte swap, move to a general register, add,
+//   insert, broadcast, add, byte swap, XOR with rk0.
+// - Kept: tail counters as base ^ table rows, like the bulk loop (tail_table), with the base
+//   straight from J0 in memory (broadcast, AND, XOR) and, for a 96-bit nonce's J0, the rows'
+//   address from a constant (a predicted branch checks the stored counter word); the same for
+//   the first batch of the full kernel (make_counters). Kernel alone, A/B AES-128/AES-256: open
+//   128 B +7/+1%, 192 B +2..9/+8%, 256 B +10/+9%, 320 B +11/+3..9%, 384 B +4/+2..5%, 1 KiB
+//   +0..5%; seal 192..320 B +8..10/+4..8% (seal was then taken out of the tail-only kernel,
+//   below), 768 B..1 KiB +1..4/+5%; 64 B, 512 B and 2..16 KiB within +-2%. Through gcm_open /
+//   gcm_seal the mode layer hides most of it: open 384 B..1 KiB +1..4%, the rest +-1..3%. vg
+//   speed (fast-mode runs): open 192..1088 B +2..6% of ipsec-mb's time. (vaes-avx2 and
+//   aesni-avx: object code unchanged.)
+// - Rejected: the same in the tail-only kernel's seal (through gcm_seal AES-256 64..128 B 4..10%
+//   slower, AES-128 1..3%; also with the table only from 4 vectors on; vg speed agreed: AES-256
+//   seal 64/128 B 0.96/0.94x -> 0.85/0.86x of ipsec-mb), so that code is as before; the row
+//   address from a load of J0's low byte without the constant (0.98..0.99x with J0 just stored:
+//   the narrow load waits for the 16-byte store); the 96-bit test on the word from the vector
+//   (vmovd) rather than from memory (3-4% slower at 128..320 B); the tail's GHASH products next
+//   to its AES, vector by vector, instead of from the stack after all of it (seal 256..512 B
+//   +2%, 64..128 B -4..6%, open -1..3%); crypt_tail unrolled over V so that held/tb stay in
+//   registers (open 128 B and 512 B..1 KiB -3..5%, else +-1%); open through the tail-only
+//   kernel up to 512 B again (448..512 B AES-256 -5..9%); open hashing 1 + batches/16 ahead for
+//   AES-256, whose 14 rounds leave the multiply port slack (2..4 KiB 4..12% slower).
+// - Partial vectors: a 48 B seal varied 90..110 cycles with the output buffer's address (not
+//   with the code; likely a masked store and later loads 4K-aliasing): compare at several
+//   buffer offsets before believing a change at such sizes.
+// - Left: AES-256 open at 4..16 KiB, 0.94..0.97x of ipsec-mb in the kernel alone (the loop at
+//   ~89% of the VAES bound plus the mandatory mask pass); short seal (the mode layer's cost).
 #include <immintrin.h>
 
 #include <cstddef>
