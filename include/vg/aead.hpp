@@ -79,6 +79,7 @@ using bytes_span = std::span<std::uint8_t>;
 
 namespace detail {
 struct backend;
+struct key_calls;  // the library's seal/open body, shared by this class and the C API
 /// Room for any backend's expanded key (round keys, H powers); checked by static_asserts.
 inline constexpr std::size_t key_state_bytes = 2048;
 }  // namespace detail
@@ -125,6 +126,7 @@ class VG_API aead_key {
  private:
   friend class ctr_key;     // reuses the GCM key state and its CTR kernel
   friend class gcm_stream;  // incremental GCM over the key's GHASH and CTR kernels
+  friend struct detail::key_calls;
   VG_LOCAL void wipe() noexcept;
 
   const detail::backend* backend_ = nullptr;

@@ -4,17 +4,11 @@
 #include "common/ct.hpp"
 #include "dispatch/registry.hpp"
 #include "modes/args.hpp"
+#include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
 #include "vg/aead.hpp"
 
 namespace vg {
-namespace {
-
-bool is_siv(algorithm alg) noexcept {
-  return alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
-}
-
-}  // namespace
 
 const char* to_string(status s) noexcept {
   switch (s) {
@@ -82,7 +76,7 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
   const detail::backend* b = backend_name.empty() ? &detail::default_backend_impl()
                                                   : detail::find_runnable_backend(backend_name);
   if (b == nullptr) return status::unsupported;
-  if (is_siv(alg)) {
+  if (detail::key_calls::is_siv(alg)) {
     if (b->siv == nullptr) return status::unsupported;
     b->siv->setup(out.state_, key.data(), key.size());
   } else {
@@ -95,16 +89,12 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
 
 status aead_key::seal(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                       bytes_span tag) const noexcept {
-  if (backend_ == nullptr) return status::argument;
-  if (is_siv(alg_)) return detail::siv_seal(*backend_, state_, nonce, aad, in, out, tag);
-  return detail::gcm_seal(*backend_, state_, nonce, aad, in, out, tag);
+  return detail::key_calls::seal(*this, nonce, aad, in, out, tag);
 }
 
 status aead_key::open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                       bytes_view tag) const noexcept {
-  if (backend_ == nullptr) return status::argument;
-  if (is_siv(alg_)) return detail::siv_open(*backend_, state_, nonce, aad, in, out, tag);
-  return detail::gcm_open(*backend_, state_, nonce, aad, in, out, tag);
+  return detail::key_calls::open(*this, nonce, aad, in, out, tag);
 }
 
 status aead_key::seal_gather(bytes_view nonce, bytes_view aad, std::span<const bytes_view> pieces,
@@ -121,9 +111,10 @@ status aead_key::seal_gather(bytes_view nonce, bytes_view aad, std::span<const b
   }
   if (total != out.size()) return status::argument;
   // Check everything before the pieces are copied, so a refused call leaves `out` untouched.
-  const detail::mode_limits& limits = is_siv(alg_) ? detail::kSivLimits : detail::kGcmLimits;
+  const detail::mode_limits& limits =
+      detail::key_calls::is_siv(alg_) ? detail::kSivLimits : detail::kGcmLimits;
   if (const status s =
-          detail::check_call(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
+          detail::check_call_any(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }

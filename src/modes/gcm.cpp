@@ -1,27 +1,23 @@
-// GCM (NIST SP 800-38D) above the kernels: checks, the pre-counter block J0, tag truncation and the
-// verdict of open. The kernels (backend.hpp) do the counter-mode encryption and GHASH; backends
-// with open_verify also take the verdict (compare, mask the output) while the tag is in a register.
+// GCM (NIST SP 800-38D) above the kernels, for every call the inline tier in modes.hpp does not
+// take (nonces other than 96 bits, truncated tags, backends without open_verify): checks, the
+// pre-counter block J0, tag truncation and the verdict of open. The kernels (backend.hpp) do the
+// counter-mode encryption and GHASH; backends with open_verify also take the verdict (compare,
+// mask the output) while the tag is in a register.
 //
 // J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 ||
 // [len(IV)]_64). The nonce is public, so its length may choose the path.
-#include <bit>
 #include <cstring>
 
 #include "common/block_store.hpp"
 #include "common/ct.hpp"
-#include "modes/args.hpp"
 #include "modes/modes.hpp"
 
 namespace vg::detail {
 
 void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
             std::uint8_t j0[16]) noexcept {
-  static_assert(std::endian::native == std::endian::little,
-                "J0 is assembled in little-endian words");
   if (nonce.size() == 12) {
-    // nonce || 00 00 00 01: byte 15 is the top byte of the second little-endian word.
-    store_block(j0, load_le64(nonce.data()),
-                load_le32(nonce.data() + 8) | (std::uint64_t{1} << 56));
+    gcm_j0_96(nonce.data(), j0);
     return;
   }
   store_block(j0, 0, 0);
@@ -31,15 +27,11 @@ void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
-status verdict_status(std::uint8_t ok) noexcept {
-  const int auth = static_cast<int>(status::auth);
-  return static_cast<status>(auth &
-                             ~static_cast<int>(static_cast<std::int8_t>(ct::value_barrier(ok))));
-}
-
-status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
-  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+status gcm_seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_span& tag) noexcept {
+  if (const status s =
+          check_call_any(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
@@ -60,9 +52,11 @@ status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, co
   return status::ok;
 }
 
-status gcm_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept {
-  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+status gcm_open_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_view& tag) noexcept {
+  if (const status s =
+          check_call_any(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }

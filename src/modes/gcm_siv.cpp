@@ -1,17 +1,19 @@
-// AES-GCM-SIV (RFC 8452) above the kernels: checks and the verdict of open. Key derivation,
-// POLYVAL, the tag and the CTR pass are the backend's (siv_ops), so that a backend can run the
-// per-nonce key derivation in parallel AES lanes. Backends with open_verify also take the verdict
-// (compare, mask the output) while the expected tag is in a register; the status is then derived
-// from the returned mask arithmetically.
-#include "modes/args.hpp"
+// AES-GCM-SIV (RFC 8452) above the kernels, for every call the inline tier in modes.hpp does not
+// take (other nonce or tag lengths, which check_call refuses, and backends without open_verify):
+// checks and the verdict of open. Key derivation, POLYVAL, the tag and the CTR pass are the
+// backend's (siv_ops), so that a backend can run the per-nonce key derivation in parallel AES
+// lanes. Backends with open_verify also take the verdict (compare, mask the output) while the
+// expected tag is in a register; the status is then derived from the returned mask arithmetically.
 #include "modes/modes.hpp"
 
 namespace vg::detail {
 
-status siv_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept {
+status siv_seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_span& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
-  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+  if (const status s =
+          check_call_any(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
@@ -20,10 +22,12 @@ status siv_seal(const backend& b, const void* state, const bytes_view& nonce, co
   return status::ok;
 }
 
-status siv_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept {
+status siv_open_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_view& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
-  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+  if (const status s =
+          check_call_any(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }

@@ -1,10 +1,29 @@
 // The mode layer: what GCM and GCM-SIV do the same way on every CPU. Backends do the bulk work.
+//
+// Entry points come in two tiers. gcm_seal/gcm_open/siv_seal/siv_open are inline: the API inlines
+// them, and for the common call (12-byte nonce, 16-byte tag) they check the buffers with the
+// lengths folded to constants, build J0 and make the one indirect call into the kernel. Every other
+// call goes to the out-of-line *_any versions in gcm.cpp/gcm_siv.cpp, which run the same
+// check_call with run-time lengths. Both tiers apply the same rules in the same order, so a call
+// gets the same status whichever tier takes it (tests/modes checks a grid of calls through both).
+//
+// Per 16-byte GCM seal this cut the instructions above the kernel from ~210 to ~120 (C API:
+// ~240 to ~110), about 5 ns of ~25 ns on aesni-avx: at this size the whole call is bound by how
+// fast instructions issue, so every instruction here costs about as much as one in the kernel.
+//
+// The calls into the *_any tier pass copies of the spans. They take references (see args.hpp);
+// a span whose address is taken must live in memory, and GCC would then store every span on
+// every call. Copies made at the call site are stored only when that rare path runs.
 #ifndef VG_SRC_MODES_MODES_HPP
 #define VG_SRC_MODES_MODES_HPP
 
+#include <bit>
 #include <cstdint>
 
 #include "backends/backend.hpp"
+#include "common/block_store.hpp"
+#include "common/ct.hpp"
+#include "modes/args.hpp"
 
 namespace vg::detail {
 
@@ -16,44 +35,123 @@ inline constexpr std::uint64_t kSivMaxLength = std::uint64_t{1} << 36;
 inline constexpr std::size_t kSivNonceBytes = 12;
 inline constexpr std::size_t kMinTagBytes = 4;
 
-// What a mode accepts; check_call() turns violations into statuses.
-struct mode_limits {
-  std::size_t min_nonce, max_nonce;
-  std::size_t min_tag, max_tag;
-  std::uint64_t max_in, max_aad;
-};
 inline constexpr mode_limits kGcmLimits{
     1, SIZE_MAX, kMinTagBytes, max_tag_length, kGcmMaxPlaintext, kGcmMaxAad};
 inline constexpr mode_limits kSivLimits{kSivNonceBytes, kSivNonceBytes, max_tag_length,
                                         max_tag_length, kSivMaxLength,  kSivMaxLength};
-
-// Checks one seal/open call: buffers first (status::argument), then nonce, tag and lengths.
-status check_call(const mode_limits& limits, const bytes_view& nonce, const bytes_view& aad,
-                  const bytes_view& in, const bytes_span& out, const std::uint8_t* tag,
-                  std::size_t tag_len, bool tag_is_output) noexcept;
 
 // SP 800-38D §7.1 step 2: the pre-counter block J0 for `nonce` (any length >= 1), written with one
 // 16-byte store so that the kernel's load of it is forwarded.
 void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
             std::uint8_t j0[16]) noexcept;
 
-status gcm_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
-status gcm_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
-
-status siv_seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
-status siv_open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
-                const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
+// J0 for a 96-bit nonce: nonce || 00 00 00 01 (byte 15 is the top byte of the second
+// little-endian word).
+inline void gcm_j0_96(const std::uint8_t* nonce, std::uint8_t j0[16]) noexcept {
+  static_assert(std::endian::native == std::endian::little,
+                "J0 is assembled in little-endian words");
+  store_block(j0, load_le64(nonce), load_le32(nonce + 8) | (std::uint64_t{1} << 56));
+}
 
 // ok is 0xff or 0x00 (a kernel's verdict): status::ok or status::auth, without a branch.
-status verdict_status(std::uint8_t ok) noexcept;
+inline status verdict_status(std::uint8_t ok) noexcept {
+  const int auth = static_cast<int>(status::auth);
+  return static_cast<status>(auth &
+                             ~static_cast<int>(static_cast<std::int8_t>(ct::value_barrier(ok))));
+}
 
 // Finishes an open: compares `expected` with the received tag in constant time, ANDs `out` with the
 // verdict mask and derives the status arithmetically (no branch on the verdict).
 status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
                    std::size_t tag_len, const bytes_span& out) noexcept;
+
+// Any call: every nonce and tag length, backends without open_verify (gcm.cpp, gcm_siv.cpp).
+status gcm_seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_span& tag) noexcept;
+status gcm_open_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_view& tag) noexcept;
+status siv_seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_span& tag) noexcept;
+status siv_open_any(const backend& b, const void* state, const bytes_view& nonce,
+                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                    const bytes_view& tag) noexcept;
+
+// The common call: 12-byte nonce and 16-byte tag (the only lengths GCM-SIV has, the recommended
+// ones for GCM).
+inline bool common_lengths(const bytes_view& nonce, std::size_t tag_len) noexcept {
+  return nonce.size() == 12 && tag_len == 16;
+}
+
+inline status gcm_seal(const backend& b, const void* state, const bytes_view& nonce,
+                       const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                       const bytes_span& tag) noexcept {
+  if (!common_lengths(nonce, tag.size())) {
+    return gcm_seal_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in),
+                        bytes_span(out), bytes_span(tag));
+  }
+  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), 16, true);
+      s != status::ok) {
+    return s;
+  }
+  alignas(16) std::uint8_t j0[16];
+  gcm_j0_96(nonce.data(), j0);
+  b.gcm->seal(state, j0, /*public_counter=*/true, aad.data(), aad.size(), in.data(), out.data(),
+              in.size(), tag.data());
+  return status::ok;
+}
+
+inline status gcm_open(const backend& b, const void* state, const bytes_view& nonce,
+                       const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                       const bytes_view& tag) noexcept {
+  if (!common_lengths(nonce, tag.size()) || b.gcm->open_verify == nullptr) {
+    return gcm_open_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in),
+                        bytes_span(out), bytes_view(tag));
+  }
+  if (const status s = check_call(kGcmLimits, nonce, aad, in, out, tag.data(), 16, false);
+      s != status::ok) {
+    return s;
+  }
+  alignas(16) std::uint8_t j0[16];
+  gcm_j0_96(nonce.data(), j0);
+  // The kernel compares, masks the output and returns the verdict.
+  return verdict_status(b.gcm->open_verify(state, j0, /*public_counter=*/true, aad.data(),
+                                           aad.size(), in.data(), out.data(), in.size(), tag.data(),
+                                           16));
+}
+
+inline status siv_seal(const backend& b, const void* state, const bytes_view& nonce,
+                       const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                       const bytes_span& tag) noexcept {
+  if (!common_lengths(nonce, tag.size()) || b.siv == nullptr) {
+    return siv_seal_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in),
+                        bytes_span(out), bytes_span(tag));
+  }
+  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), 16, true);
+      s != status::ok) {
+    return s;
+  }
+  b.siv->seal(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
+              tag.data());
+  return status::ok;
+}
+
+inline status siv_open(const backend& b, const void* state, const bytes_view& nonce,
+                       const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                       const bytes_view& tag) noexcept {
+  if (!common_lengths(nonce, tag.size()) || b.siv == nullptr || b.siv->open_verify == nullptr) {
+    return siv_open_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in),
+                        bytes_span(out), bytes_view(tag));
+  }
+  if (const status s = check_call(kSivLimits, nonce, aad, in, out, tag.data(), 16, false);
+      s != status::ok) {
+    return s;
+  }
+  return verdict_status(b.siv->open_verify(state, nonce.data(), aad.data(), aad.size(), in.data(),
+                                           out.data(), in.size(), tag.data()));
+}
 
 }  // namespace vg::detail
 
