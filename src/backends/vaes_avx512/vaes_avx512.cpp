@@ -140,8 +140,8 @@ constexpr std::size_t narrow_max_len = 32, narrow_seal_max = 48;
 // vector as it goes). Open only below 384 B: it holds the whole tail in registers until the
 // verdict, and at 512 B (with AES-256's 15 round keys) that measured slower than the full kernel.
 constexpr std::size_t tail_seal_max = 512, tail_open_max = 383;
-static_assert(narrow_max_len < tail_xmm::batch_bytes && narrow_seal_max < tail_xmm::batch_bytes && tail_seal_max <= tail_zmm::batch_bytes &&
-                  tail_open_max <= tail_zmm::batch_bytes,
+static_assert(narrow_max_len < tail_xmm::batch_bytes && narrow_seal_max < tail_xmm::batch_bytes &&
+                  tail_seal_max <= tail_zmm::batch_bytes && tail_open_max <= tail_zmm::batch_bytes,
               "tail-only kernels get at most one of their batches");
 
 // Direct calls (not a pointer picked by the length): an indirect jump measured ~1 ns slower.
