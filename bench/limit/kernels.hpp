@@ -7,6 +7,11 @@
 // instructions the core can start per cycle. The mixed kernels interleave AES and CLMUL chains in
 // a fixed ratio to show whether the two units work in parallel. The data is not secret.
 //
+// The AND-pass kernels measure what open adds after the tag check: every byte of the output read
+// back, ANDed with the verdict mask and stored (aligned, L1-resident, a whole buffer per
+// iteration), at the store width the backends' pass uses: 256-bit AVX (aesni-avx and vaes-avx2)
+// and 512-bit (vaes-avx512). Its rate is bytes per cycle, not instructions.
+//
 // ISA isolation: each width lives in its own translation unit compiled with the flags it needs
 // (kernels_xmm.cpp: -maes -mpclmul -mavx; kernels_ymm.cpp: + -mavx2 -mvaes -mvpclmulqdq;
 // kernels_zmm.cpp: + -mavx512f). They include only intrinsics and C headers and export only
@@ -14,6 +19,7 @@
 #ifndef VG_BENCH_LIMIT_KERNELS_HPP
 #define VG_BENCH_LIMIT_KERNELS_HPP
 
+#include <cstddef>
 #include <cstdint>
 
 namespace vg::bench::limit {
@@ -32,6 +38,10 @@ void mixed_xmm(std::uint64_t iterations, void* sink);
 void aesenc_ymm(std::uint64_t iterations, void* sink);
 void clmul_ymm(std::uint64_t iterations, void* sink);
 void mixed_ymm(std::uint64_t iterations, void* sink);
+
+// `buffer`: 64-byte aligned, `bytes` a multiple of 128; ANDed in place with all-ones.
+void and_pass_avx(std::uint64_t iterations, void* buffer, std::size_t bytes);
+void and_pass_zmm(std::uint64_t iterations, void* buffer, std::size_t bytes);
 
 void aesenc_zmm(std::uint64_t iterations, void* sink);
 void clmul_zmm(std::uint64_t iterations, void* sink);

@@ -15,6 +15,9 @@ struct zmm {
   static vec clmul(vec a, vec h) { return _mm512_clmulepi64_epi128(a, h, 0x00); }
   static vec xor2(vec a, vec b) { return _mm512_xor_si512(a, b); }
   static void store(void* p, vec v) { _mm512_storeu_si512(p, v); }
+  static vec load(const unsigned char* p) { return _mm512_load_si512(p); }
+  static vec and2(vec a, vec b) { return _mm512_and_si512(a, b); }
+  static void store_aligned(unsigned char* p, vec v) { _mm512_store_si512(p, v); }
 };
 
 #include "kernel_body.inc"
@@ -31,6 +34,9 @@ void clmul_zmm(std::uint64_t iterations, void* sink) {
 }
 void mixed_zmm(std::uint64_t iterations, void* sink) {
   run_mixed<zmm>(iterations, sink);
+}
+void and_pass_zmm(std::uint64_t iterations, void* buffer, std::size_t bytes) {
+  run_and_pass<zmm>(iterations, buffer, bytes);
 }
 
 }  // namespace vg::bench::limit

@@ -7,7 +7,10 @@
 // the measured core frequency (clock.hpp). The bound counts the instructions a backend's scheme
 // must execute for a message (see bound_cycles) and divides by those rates; it ignores loads,
 // stores, XORs and shuffles, so it is a bound no implementation of that scheme can beat, not a
-// prediction. Nothing here touches secret data.
+// prediction. Open adds one more term: the output is written before the tag is known, so the
+// verdict can only reach it in a second pass (read, AND, store) after the last multiply; its rate
+// is measured too (bytes per cycle, L1-resident, the backends' store width). Nothing here
+// touches secret data.
 #ifndef VG_BENCH_LIMIT_LIMIT_HPP
 #define VG_BENCH_LIMIT_LIMIT_HPP
 
@@ -31,6 +34,7 @@ struct width_rates {
   double aes = 0;          // AESENC alone
   double clmul = 0;        // PCLMULQDQ alone
   double mixed = 0;        // AESENC + PCLMULQDQ together (2:1), both counted
+  double and_bytes = 0;    // open's verdict pass, bytes per cycle (0: not measured)
 };
 
 struct machine_limit {
@@ -52,6 +56,9 @@ struct gcm_scheme {
   std::string_view note;        // the scheme in words
 };
 
+/// Seal, or open with the verdict pass over its output.
+enum class gcm_op { seal, open };
+
 /// The scheme of `backend`, or nullopt (portable code has no AES/CLMUL instructions to count).
 std::optional<gcm_scheme> scheme_for(std::string_view backend);
 
@@ -61,8 +68,11 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend);
 ///   clmul = clmul_per_block * g / blocks_per_register + reductions_per_batch * ceil(g / batch)
 ///   cycles >= max(aes / rate_aes, clmul / rate_clmul, (aes + clmul) / rate_mixed)
 /// with rounds = 10/12/14 (the initial AddRoundKey is an XOR, not an AES instruction).
+/// Open adds, after all of that, the verdict pass over the whole batches but the last (a kernel
+/// may hold the last batch and the tail in registers and store them masked):
+///   + (floor(bytes / (16 * batch)) - 1) * 16 * batch / rate_and      (when positive and measured)
 /// Returns 0 when the width was not measured.
-double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg,
+double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg, gcm_op op,
                     std::size_t bytes, std::size_t aad_bytes);
 
 /// The formula above in one line, for tool output.

@@ -231,8 +231,11 @@ void annotate(speed_result& r) {
     const bool gcm = row.alg == algorithm::aes_128_gcm || row.alg == algorithm::aes_192_gcm ||
                      row.alg == algorithm::aes_256_gcm;
     if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(backend); scheme && gcm) {
-      row.bound_cpb = bench::bound_cycles(r.limit, *scheme, row.alg, row.bytes, speed_aad_bytes) /
-                      static_cast<double>(row.bytes);
+      const bench::gcm_op op =
+          row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
+      row.bound_cpb =
+          bench::bound_cycles(r.limit, *scheme, row.alg, op, row.bytes, speed_aad_bytes) /
+          static_cast<double>(row.bytes);
     }
     for (const speed_row& other : r.rows) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||

@@ -136,29 +136,35 @@ void print_table(std::FILE* to, const speed_result& r) {
 
 void print_limit(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "machine limit (instructions started per core cycle; independent chains)\n");
-  std::fprintf(to, "%6s %8s %8s %10s\n", "width", "aesenc", "clmul", "mixed 2:1");
+  std::fprintf(to, "%6s %8s %8s %10s %12s\n", "width", "aesenc", "clmul", "mixed 2:1",
+               "AND B/cycle");
   for (const bench::width_rates& w : r.limit.widths) {
     if (!w.measured) {
       std::fprintf(to, "%6s  not available on this CPU\n", w.width.data());
       continue;
     }
-    std::fprintf(to, "%6s %8.2f %8.2f %10.2f\n", w.width.data(), w.aes, w.clmul, w.mixed);
+    std::fprintf(to, "%6s %8.2f %8.2f %10.2f %12.1f\n", w.width.data(), w.aes, w.clmul, w.mixed,
+                 w.and_bytes);
   }
   std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
   std::fprintf(to, "%-12s %-12s %s\n", "backend", "algorithm",
-               "bound cyc/B at 16 KiB (GB/s at the measured clock)");
+               "bound cyc/B at 16 KiB, seal | open (seal GB/s at the measured clock)");
   for (const backend_info& b : backends()) {
     std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
     if (!scheme) continue;
     for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm}) {
-      const double cycles = bench::bound_cycles(r.limit, *scheme, alg, 16384, speed_aad_bytes);
+      const double cycles =
+          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, speed_aad_bytes);
+      const double open_cycles =
+          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::open, 16384, speed_aad_bytes);
       if (cycles <= 0) {
         std::fprintf(to, "%-12s %-12s not measurable here\n", b.name.data(), alg_name(alg).data());
         continue;
       }
       const double cpb = cycles / 16384;
-      std::fprintf(to, "%-12s %-12s %.3f (%.1f GB/s)   [%s]\n", b.name.data(), alg_name(alg).data(),
-                   cpb, r.limit.clock.core_hz / cpb * 1e-9, scheme->note.data());
+      std::fprintf(to, "%-12s %-12s %.3f | %.3f (%.1f GB/s)   [%s]\n", b.name.data(),
+                   alg_name(alg).data(), cpb, open_cycles / 16384,
+                   r.limit.clock.core_hz / cpb * 1e-9, scheme->note.data());
     }
   }
   std::fprintf(to, "\n");
@@ -183,8 +189,9 @@ void print_json(std::FILE* to, const speed_result& r) {
     if (!w.measured) continue;
     std::fprintf(to,
                  "%s\n    {\"width\": \"%s\", \"blocks\": %d, \"aesenc_per_cycle\": %.3f, "
-                 "\"clmul_per_cycle\": %.3f, \"mixed_per_cycle\": %.3f}",
-                 first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.mixed);
+                 "\"clmul_per_cycle\": %.3f, \"mixed_per_cycle\": %.3f, "
+                 "\"and_bytes_per_cycle\": %.2f}",
+                 first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.mixed, w.and_bytes);
     first = false;
   }
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
