@@ -71,6 +71,10 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend);
 /// Open adds, after all of that, the verdict pass over the whole batches but the last (a kernel
 /// may hold the last batch and the tail in registers and store them masked):
 ///   + (floor(bytes / (16 * batch)) - 1) * 16 * batch / rate_and      (when positive and measured)
+/// GCM-SIV (the x86 SIV kernels use the same widths and batches): A has no +1 (no E(J0); the key
+/// derivation and the tag block are left out), POLYVAL reduces once per 2 * batch blocks, and
+/// seal's two passes cannot overlap (CTR starts from the tag): cycles >= A/rate_aes +
+/// C/rate_clmul. GCM-SIV open is bounded as GCM's.
 /// Returns 0 when the width was not measured.
 double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg, gcm_op op,
                     std::size_t bytes, std::size_t aad_bytes);

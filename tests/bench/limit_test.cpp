@@ -59,6 +59,20 @@ TEST(BenchLimit, OpenAddsTheVerdictPassOverAllButTheLastBatch) {
       bound_cycles(made_up_limit(), z, algorithm::aes_128_gcm, gcm_op::seal, 4096, 13));
 }
 
+TEST(BenchLimit, SivSealAddsItsTwoPassesOpenInterleavesThem) {
+  const gcm_scheme s{"test", "xmm", 3, 2, 8, ""};
+  // 1024 bytes, 13 AAD: A = 10 * 64 = 640 (no E(J0)); g = 66; C = 3 * 66 + 2 * ceil(66 / 16) =
+  // 198 + 10 = 208. Seal: 640 / 2 + 208 / 1 = 528. Open: max(320, 208, 848 / 3) = 320, plus
+  // the verdict pass over 7 batches of 128 bytes at 32 a cycle = 28.
+  EXPECT_DOUBLE_EQ(
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::seal, 1024, 13), 528.0);
+  EXPECT_DOUBLE_EQ(
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::open, 1024, 13), 348.0);
+  // AES-256: A = 14 * 64 = 896 -> seal 448 + 208 = 656.
+  EXPECT_DOUBLE_EQ(
+      bound_cycles(made_up_limit(), s, algorithm::aes_256_gcm_siv, gcm_op::seal, 1024, 13), 656.0);
+}
+
 TEST(BenchLimit, NoBoundWithoutMeasuredWidth) {
   const gcm_scheme s{"test", "ymm", 3, 2, 8, ""};
   EXPECT_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13), 0.0);

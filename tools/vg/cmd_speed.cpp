@@ -228,9 +228,7 @@ void annotate(speed_result& r) {
   for (speed_row& row : r.rows) {
     if (!row.is_vgcrypt) continue;
     const std::string backend = row.impl.substr(std::string("vgcrypt/").size());
-    const bool gcm = row.alg == algorithm::aes_128_gcm || row.alg == algorithm::aes_192_gcm ||
-                     row.alg == algorithm::aes_256_gcm;
-    if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(backend); scheme && gcm) {
+    if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(backend); scheme) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
       row.bound_cpb =

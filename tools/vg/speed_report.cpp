@@ -152,7 +152,8 @@ void print_limit(std::FILE* to, const speed_result& r) {
   for (const backend_info& b : backends()) {
     std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
     if (!scheme) continue;
-    for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm}) {
+    for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm,
+                          algorithm::aes_128_gcm_siv, algorithm::aes_256_gcm_siv}) {
       const double cycles =
           bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, speed_aad_bytes);
       const double open_cycles =
