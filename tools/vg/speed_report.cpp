@@ -147,7 +147,7 @@ void print_limit(std::FILE* to, const speed_result& r) {
                  w.and_bytes);
   }
   std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
-  std::fprintf(to, "%-12s %-12s %s\n", "backend", "algorithm",
+  std::fprintf(to, "%-12s %-16s %s\n", "backend", "algorithm",
                "bound cyc/B at 16 KiB, seal | open (seal GB/s at the measured clock)");
   for (const backend_info& b : backends()) {
     std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
@@ -159,11 +159,11 @@ void print_limit(std::FILE* to, const speed_result& r) {
       const double open_cycles =
           bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::open, 16384, speed_aad_bytes);
       if (cycles <= 0) {
-        std::fprintf(to, "%-12s %-12s not measurable here\n", b.name.data(), alg_name(alg).data());
+        std::fprintf(to, "%-12s %-16s not measurable here\n", b.name.data(), alg_name(alg).data());
         continue;
       }
       const double cpb = cycles / 16384;
-      std::fprintf(to, "%-12s %-12s %.3f | %.3f (%.1f GB/s)   [%s]\n", b.name.data(),
+      std::fprintf(to, "%-12s %-16s %.3f | %.3f (%.1f GB/s)   [%s]\n", b.name.data(),
                    alg_name(alg).data(), cpb, open_cycles / 16384,
                    r.limit.clock.core_hz / cpb * 1e-9, scheme->note.data());
     }
