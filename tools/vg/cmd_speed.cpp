@@ -32,6 +32,8 @@ constexpr const char* speed_usage =
     "  --duration SEC    timed seconds per measurement (default 0.2), --rounds N (default 7)\n"
     "  --cpu N           core to pin to (default: the current one)\n"
     "  --limit           also print the machine's AES/CLMUL limit and the bounds it implies\n"
+    "  --vs-gcm          in GCM-SIV cells, also time GCM seal of the same key size on each\n"
+    "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
     "  --json | --csv    machine-readable results on stdout instead of the table\n"
     "  --plot FILE       draw throughput vs size (png or svg) with scripts/plot_speed.py\n";
 
@@ -68,6 +70,8 @@ bool parse(const std::vector<std::string>& args, speed_options& o) {
       o.csv = true;
     } else if (a == "--limit") {
       o.limit = true;
+    } else if (a == "--vs-gcm") {
+      o.vs_gcm = true;
     } else if (a == "--help" || a == "-h") {
       std::fputs(speed_usage, stdout);
       std::exit(0);
@@ -185,6 +189,10 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
     }
     out.push_back({"vgcrypt/" + name, true, name, nullptr});
   }
+  if (o.vs_gcm) {
+    for (const std::string& name : names)
+      out.push_back({"gcm-seal/" + name, false, name, nullptr, true});
+  }
   if (!o.no_peers) {
     if (o.peers.empty()) {
       for (const bench::peer* p : bench::all_peers())
@@ -238,6 +246,11 @@ void annotate(speed_result& r) {
     for (const speed_row& other : r.rows) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
           other.bytes != row.bytes || !other.check.empty())
+        continue;
+      // A GCM reference (--vs-gcm) is compared with its own backend only.
+      const std::string_view reference_prefix = "gcm-seal/";
+      if (other.impl.starts_with(reference_prefix) &&
+          other.impl.substr(reference_prefix.size()) != backend)
         continue;
       row.ratios[other.impl] = paired_ratio(other, row);
     }
@@ -308,8 +321,7 @@ int run_speed(const std::vector<std::string>& args) {
   std::size_t total = 0, done = 0;
   for (algorithm alg : r.options.algs)
     for (const subject& s : r.subjects)
-      if (s.is_vgcrypt ? vgcrypt_supports(s.backend, alg) : s.peer->supports(alg))
-        total += r.options.ops.size() * r.options.sizes.size();
+      if (subject_supports(s, alg)) total += r.options.ops.size() * r.options.sizes.size();
   bool wrong = false;
   for (algorithm alg : r.options.algs) {
     for (operation op : r.options.ops) {

@@ -31,17 +31,27 @@ struct speed_options {
   double duration = 0.2;  // seconds of timed rounds per measurement
   int rounds = 7;
   bool json = false, csv = false, limit = false;
-  std::string plot;  // output image for scripts/plot_speed.py
-  int cpu = -1;      // core to pin to; -1 = the current one
+  bool vs_gcm = false;  // GCM-SIV cells also time GCM seal on the same backend (a reference)
+  std::string plot;     // output image for scripts/plot_speed.py
+  int cpu = -1;         // core to pin to; -1 = the current one
 };
 
-/// One implementation measured: a vgcrypt backend or a peer.
+/// One implementation measured: a vgcrypt backend, a peer, or (--vs-gcm) a reference: in GCM-SIV
+/// cells, GCM seal of the same key size and message on a vgcrypt backend, timed in the same rounds
+/// and reported like a peer ("gcm-seal/<backend>"), so that each round pairs the two.
 struct subject {
-  std::string impl;  // "vgcrypt/<backend>" or the peer's name
+  std::string impl;  // "vgcrypt/<backend>", the peer's name or "gcm-seal/<backend>"
   bool is_vgcrypt = false;
-  std::string backend;  // vgcrypt backend name
+  std::string backend;  // vgcrypt backend name (also the reference's)
   const bench::peer* peer = nullptr;
+  bool is_reference = false;
 };
+
+/// The GCM algorithm of the same key size as a GCM-SIV one, or nullopt.
+std::optional<algorithm> gcm_of_siv(algorithm alg);
+
+/// Whether subject `s` takes part in cells of `alg`.
+bool subject_supports(const subject& s, algorithm alg);
 
 /// One measurement.
 struct speed_row {

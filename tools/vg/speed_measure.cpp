@@ -131,6 +131,20 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
 
 }  // namespace
 
+std::optional<algorithm> gcm_of_siv(algorithm alg) {
+  if (alg == algorithm::aes_128_gcm_siv) return algorithm::aes_128_gcm;
+  if (alg == algorithm::aes_256_gcm_siv) return algorithm::aes_256_gcm;
+  return std::nullopt;
+}
+
+bool subject_supports(const subject& s, algorithm alg) {
+  if (s.is_reference) {
+    const std::optional<algorithm> gcm = gcm_of_siv(alg);
+    return gcm && vgcrypt_supports(s.backend, alg) && vgcrypt_supports(s.backend, *gcm);
+  }
+  return s.is_vgcrypt ? vgcrypt_supports(s.backend, alg) : s.peer->supports(alg);
+}
+
 bool vgcrypt_supports(const std::string& backend, algorithm alg) {
   const std::vector<std::uint8_t> key(key_length(alg), 0x42);
   aead_key k;
@@ -141,8 +155,20 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
                                     operation op, std::size_t bytes, const speed_options& options,
                                     double core_hz) {
   std::vector<std::unique_ptr<timed_subject>> cell;
-  for (const subject& s : subjects)
-    if (auto t = prepare(s, alg, op, bytes)) cell.push_back(std::move(t));
+  for (const subject& s : subjects) {
+    if (!subject_supports(s, alg)) continue;
+    if (s.is_reference) {  // GCM seal on that backend, filed under this cell
+      const subject as_vgcrypt{s.impl, true, s.backend, nullptr, false};
+      if (auto t = prepare(as_vgcrypt, *gcm_of_siv(alg), operation::seal, bytes)) {
+        t->row.alg = alg;
+        t->row.op = op;
+        t->row.is_vgcrypt = false;
+        cell.push_back(std::move(t));
+      }
+    } else if (auto t = prepare(s, alg, op, bytes)) {
+      cell.push_back(std::move(t));
+    }
+  }
   for (auto& t : cell) warm_up(*t, options);
   const auto round_ns = static_cast<std::uint64_t>(options.duration * 1e9 / options.rounds);
   for (int r = 0; r < options.rounds; ++r) {

@@ -57,6 +57,13 @@ void print_header(std::FILE* to, const speed_result& r) {
       speed_aad_bytes, r.options.duration, r.options.rounds);
   for (const subject& s : r.subjects) {
     if (s.is_vgcrypt) continue;
+    if (s.is_reference) {
+      std::fprintf(to,
+                   "reference %s: GCM seal of the same key size and message on %s, in GCM-SIV "
+                   "cells (x = its time / GCM-SIV's)\n",
+                   s.impl.c_str(), s.backend.c_str());
+      continue;
+    }
     std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
   }
   std::fprintf(to,
@@ -198,9 +205,13 @@ void print_json(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
   first = true;
   for (const subject& s : r.subjects) {
+    const std::string code_path = s.is_vgcrypt || s.is_reference ? s.backend : s.peer->code_path();
     std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
-                 first ? "" : ",", json_string(s.impl).c_str(), s.is_vgcrypt ? "vgcrypt" : "peer",
-                 json_string(s.is_vgcrypt ? s.backend : s.peer->code_path()).c_str());
+                 first ? "" : ",", json_string(s.impl).c_str(),
+                 s.is_vgcrypt     ? "vgcrypt"
+                 : s.is_reference ? "reference"
+                                  : "peer",
+                 json_string(code_path).c_str());
     first = false;
   }
   std::fprintf(to, "\n  ],\n  \"results\": [");
