@@ -148,6 +148,25 @@ class X86Gcm : public testing::TestWithParam<const backend*> {
     }
   }
 
+  // Runs body(key state, key, H, rng) for AES-128 and AES-256 keys, with the kernels told the
+  // counters are public and then that they are secret (J0 from a nonce that is not 96 bits: the
+  // counters' other paths), each pass from a fresh generator seeded with `seed`.
+  template <class Body>
+  void for_public_and_secret_counters_and_keys(unsigned seed, Body&& body) {
+    for (bool pub : {true, false}) {
+      SCOPED_TRACE(pub ? "public counter" : "secret counter");
+      pub_ = pub;
+      std::mt19937_64 rng(seed);
+      for (std::size_t key_len : {16u, 32u}) {
+        const bytes key = random_bytes(rng, key_len);
+        key_state st;
+        setup(st, key);
+        const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
+        ASSERT_NO_FATAL_FAILURE(body(st, key, h, rng));
+      }
+    }
+  }
+
   // Seals with a 12-byte nonce through the kernel and compares with spec::gcm_seal, then opens
   // the result and compares plaintext and expected tag. `offset` shifts the buffers off
   // alignment; `in_place` seals/opens in one buffer.
@@ -386,29 +405,20 @@ TEST_P(X86Gcm, GhashContinuationAndCounterWrap) {
 // to cross a 256-block boundary. Expected output from spec primitives (AES per counter block,
 // GHASH over the padded message).
 TEST_P(X86Gcm, EveryCounterLowByteMatchesSpec) {
-  // Counters that are secret (J0 from a nonce that is not 96 bits) take other paths.
-  for (bool pub : {true, false}) {
-    SCOPED_TRACE(pub ? "public counter" : "secret counter");
-    pub_ = pub;
-    std::mt19937_64 rng(5);
-    for (std::size_t key_len : {16u, 32u}) {
-      const bytes key = random_bytes(rng, key_len);
-      key_state st;
-      setup(st, key);
-      const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
-      const std::size_t n = 37 * 16 + 5;  // four whole 8-block batches and a partial tail
-      for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
-        const std::uint32_t j0_word = 0x00ffff00u | low;  // inc32: the first counter is j0_word + 1
-        std::uint8_t j0[16];
-        random_j0(rng, j0_word, j0);
-        const bytes pt = random_bytes(rng, n);
-        const bytes aad = random_bytes(rng, 13);
-        SCOPED_TRACE("low byte " + std::to_string(low));
-        ASSERT_NO_FATAL_FAILURE(check_against_j0(
-            st, j0, aad, pt, spec_gcm_from_j0(key, h, j0, aad, pt).sealed(), 0, false));
-      }
+  for_public_and_secret_counters_and_keys(5, [&](const key_state& st, const bytes& key,
+                                                 const vg::spec::block& h, std::mt19937_64& rng) {
+    const std::size_t n = 37 * 16 + 5;  // four whole 8-block batches and a partial tail
+    for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
+      const std::uint32_t j0_word = 0x00ffff00u | low;  // inc32: the first counter is j0_word + 1
+      std::uint8_t j0[16];
+      random_j0(rng, j0_word, j0);
+      const bytes pt = random_bytes(rng, n);
+      const bytes aad = random_bytes(rng, 13);
+      SCOPED_TRACE("low byte " + std::to_string(low));
+      ASSERT_NO_FATAL_FAILURE(check_against_j0(
+          st, j0, aad, pt, spec_gcm_from_j0(key, h, j0, aad, pt).sealed(), 0, false));
     }
-  }
+  });
 }
 
 // Short messages and tails take their counter blocks from the same table when the counter is
@@ -417,29 +427,21 @@ TEST_P(X86Gcm, EveryCounterLowByteMatchesSpec) {
 // lengths that reach the wide backends' tail-only kernels (seal up to 512 B, open below 384 B),
 // the tail after whole batches and open's hash-ahead path, through seal, open and open_verify.
 TEST_P(X86Gcm, EveryCounterLowByteShortMessagesMatchSpec) {
-  for (bool pub : {true, false}) {
-    SCOPED_TRACE(pub ? "public counter" : "secret counter");
-    pub_ = pub;
-    std::mt19937_64 rng(6);
-    for (std::size_t key_len : {16u, 32u}) {
-      const bytes key = random_bytes(rng, key_len);
-      key_state st;
-      setup(st, key);
-      const auto h = vg::spec::aes_encrypt(key, vg::spec::block{});
-      for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
-        for (std::uint32_t j0_word : {low, 0x00ffff00u | low}) {
-          std::uint8_t j0[16];
-          random_j0(rng, j0_word, j0);
-          const std::size_t n = std::size_t{100} + (low * 131 + j0_word) % 1000;  // 100..1099
-          const bytes pt = random_bytes(rng, n);
-          const bytes aad = random_bytes(rng, 13);
-          SCOPED_TRACE("low " + std::to_string(low) + " len " + std::to_string(n));
-          ASSERT_NO_FATAL_FAILURE(check_against_j0(
-              st, j0, aad, pt, spec_gcm_from_j0(key, h, j0, aad, pt).sealed(), 0, false));
-        }
+  for_public_and_secret_counters_and_keys(6, [&](const key_state& st, const bytes& key,
+                                                 const vg::spec::block& h, std::mt19937_64& rng) {
+    for (std::uint32_t low = 0; low < 256; low += RUNNING_ON_VALGRIND ? 37 : 1) {
+      for (std::uint32_t j0_word : {low, 0x00ffff00u | low}) {
+        std::uint8_t j0[16];
+        random_j0(rng, j0_word, j0);
+        const std::size_t n = std::size_t{100} + (low * 131 + j0_word) % 1000;  // 100..1099
+        const bytes pt = random_bytes(rng, n);
+        const bytes aad = random_bytes(rng, 13);
+        SCOPED_TRACE("low " + std::to_string(low) + " len " + std::to_string(n));
+        ASSERT_NO_FATAL_FAILURE(check_against_j0(
+            st, j0, aad, pt, spec_gcm_from_j0(key, h, j0, aad, pt).sealed(), 0, false));
       }
     }
-  }
+  });
 }
 
 TEST_P(X86Gcm, Ctr32MatchesSpecCtr) {
