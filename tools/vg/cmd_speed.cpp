@@ -191,7 +191,7 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
   }
   if (o.vs_gcm) {
     for (const std::string& name : names)
-      out.push_back({"gcm-seal/" + name, false, name, nullptr, true});
+      out.push_back({std::string(reference_prefix) + name, false, name, nullptr, true});
   }
   if (!o.no_peers) {
     if (o.peers.empty()) {
@@ -248,7 +248,6 @@ void annotate(speed_result& r) {
           other.bytes != row.bytes || !other.check.empty())
         continue;
       // A GCM reference (--vs-gcm) is compared with its own backend only.
-      const std::string_view reference_prefix = "gcm-seal/";
       if (other.impl.starts_with(reference_prefix) &&
           other.impl.substr(reference_prefix.size()) != backend)
         continue;

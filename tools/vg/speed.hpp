@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "limit.hpp"
@@ -47,6 +48,9 @@ struct subject {
   bool is_reference = false;
 };
 
+/// The name of a reference is this prefix and its backend's name.
+inline constexpr std::string_view reference_prefix = "gcm-seal/";
+
 /// The GCM algorithm of the same key size as a GCM-SIV one, or nullopt.
 std::optional<algorithm> gcm_of_siv(algorithm alg);
 
@@ -65,7 +69,7 @@ struct speed_row {
   std::vector<double> round_ns;  // each round's time per call, in the order the rounds ran
   double gbps = 0;               // bytes / ns_per_call (decimal GB/s)
   double cycles_per_byte = 0;
-  double bound_cpb = 0;                  // lower bound (vgcrypt GCM rows on x86), 0 = none
+  double bound_cpb = 0;                  // lower bound (vgcrypt rows on x86), 0 = none
   std::string check;                     // "" = output checked; else why not / what went wrong
   std::map<std::string, double> ratios;  // peer name -> peer ns / this ns (vgcrypt rows)
 };
