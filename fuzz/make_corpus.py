@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the fuzzers' seed corpus (corpus/fuzz_seal, corpus/fuzz_open) from the Wycheproof
 vectors, in the byte layout of fuzz_input.hpp. The files are committed; rerun this only when the
-layout changes:  fuzz/make_corpus.py [path/to/shared/vectors]
+layout changes:  fuzz/make_corpus.py [path/to/vectors]   (default: tests/data)
 """
 import hashlib
 import json
@@ -9,7 +9,7 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VECTORS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "..", "shared", "vectors")
+VECTORS = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "..", "tests", "data")
 PER_FILE = 24  # cases per vector file and target: enough variety, small files
 
 

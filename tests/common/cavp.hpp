@@ -1,6 +1,6 @@
 // Reader for NIST CAVP GCMVS response files (gcmEncryptExtIV*.rsp, gcmDecrypt*.rsp): CRLF lines,
 // `[Name = bits]` section headers, `Name = hex` fields, and bare `FAIL` records. See
-// shared/vectors/README.md §2.
+// tests/data/README.md §2.
 #ifndef VG_TESTS_COMMON_CAVP_HPP
 #define VG_TESTS_COMMON_CAVP_HPP
 

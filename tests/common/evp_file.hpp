@@ -1,4 +1,4 @@
-// Reader for OpenSSL's evp_test format (shared/vectors/openssl/evpciph_aes_common.txt, README §3):
+// Reader for OpenSSL's evp_test format (tests/data/openssl/evpciph_aes_common.txt, README §3):
 // stanzas of `Name = value` lines separated by blank lines, `#` comment lines. A name may repeat
 // within a stanza (several AAD lines are AAD given in pieces), so every occurrence is kept in file
 // order. Test data only: nothing here is secret.

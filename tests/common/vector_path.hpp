@@ -1,4 +1,4 @@
-// Where the shared public vectors live: VG_VECTORS_DIR, which vg_add_test defines for every test
+// Where the public test vectors live (tests/data): VG_VECTORS_DIR, which vg_add_test defines for every test
 // binary (tests/CMakeLists.txt). Header-only so the path is the test's own definition.
 #ifndef VG_TESTS_COMMON_VECTOR_PATH_HPP
 #define VG_TESTS_COMMON_VECTOR_PATH_HPP
@@ -8,7 +8,7 @@
 
 namespace vg::test {
 
-/// Full path of `relative` (e.g. "nist-cavp/gcmDecrypt128.rsp") under shared/vectors.
+/// Full path of `relative` (e.g. "nist-cavp/gcmDecrypt128.rsp") under tests/data.
 inline std::string vector_path(std::string_view relative) {
   return std::string(VG_VECTORS_DIR) + "/" + std::string(relative);
 }

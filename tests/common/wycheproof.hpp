@@ -1,5 +1,5 @@
 // Reader for Wycheproof AEAD vector files (schema aead_test_schema_v1.json and the legacy
-// aead_test_schema.json, which share the test-case fields). See shared/vectors/README.md §1.
+// aead_test_schema.json, which share the test-case fields). See tests/data/README.md §1.
 #ifndef VG_TESTS_COMMON_WYCHEPROOF_HPP
 #define VG_TESTS_COMMON_WYCHEPROOF_HPP
 

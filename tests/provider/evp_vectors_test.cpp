@@ -1,4 +1,4 @@
-// OpenSSL's own GCM test data (shared/vectors/openssl/evpciph_aes_common.txt, evp_test format)
+// OpenSSL's own GCM test data (tests/data/openssl/evpciph_aes_common.txt, evp_test format)
 // through EVP with only the vgcrypt provider loaded: the 43 AES-GCM stanzas, each encrypted (unless
 // DECRYPT only) and decrypted, whole, with the text split 1 / n-2 / 1 and the AAD in pieces, and
 // byte by byte in place. Expected failures (Result = CIPHERFINAL_ERROR) must fail at final.
