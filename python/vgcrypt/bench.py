@@ -1,8 +1,8 @@
 """python3 -m vgcrypt.bench: nanoseconds per AESGCM.encrypt/decrypt call, vgcrypt beside
 pyca/cryptography, for 16 B ... 16 KiB messages (12-byte nonce, 13 bytes of associated data).
 
-Each cell is the best of several rounds of timeit; both libraries are timed in the same rounds, so
-their ratio holds even on a busy machine. Options: --rounds N, --seconds S (per round and cell),
+Each cell is the fastest ~1 ms batch of timeit over several rounds; both libraries are timed in the
+same rounds, so their ratio holds even on a busy machine. Options: --rounds N, --seconds S (per round and cell),
 --key-bits {128,192,256}, --decrypt.
 """
 
@@ -23,10 +23,12 @@ def _peer():
 
 
 def _ns_per_call(fn, seconds):
+    """The fastest of many ~1 ms batches: a batch that was preempted does not count."""
     timer = timeit.Timer(fn)
-    number, _ = timer.autorange()
-    number = max(1, int(number * seconds / 0.2))
-    return timer.timeit(number) / number * 1e9
+    number, elapsed = timer.autorange()  # number calls take >= 0.2 s
+    number = max(1, int(number * 0.001 / elapsed))
+    batches = max(3, int(seconds / 0.001))
+    return min(timer.repeat(repeat=batches, number=number)) / number * 1e9
 
 
 def main(argv=None):
