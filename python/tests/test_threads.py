@@ -1,7 +1,9 @@
 """One key shared by many threads: every thread's results equal the single-threaded ones, for
 messages below and above the length from which the GIL is released."""
 
+import sys
 import threading
+import time
 
 import vgcrypt
 
@@ -31,3 +33,41 @@ def test_shared_key_across_threads():
         for t in threads:
             t.join()
         assert not errors, errors
+
+
+def _main_thread_ran_during_first_half_of(call):
+    """Runs `call` on a thread while this thread records time stamps; True when a stamp falls in
+    the first half of the call. While a call holds the GIL this thread cannot run until the call
+    has returned (and then for at most one switch interval before the worker reads the clock)."""
+    span = []
+
+    def worker():
+        t0 = time.perf_counter()
+        call()
+        span.extend([t0, time.perf_counter()])
+
+    t = threading.Thread(target=worker)
+    stamps = []
+    t.start()
+    while t.is_alive():
+        stamps.append(time.perf_counter())
+    t.join()
+    middle = (span[0] + span[1]) / 2
+    return any(span[0] < s < middle for s in stamps)
+
+
+def test_gil_is_released_for_long_messages():
+    aead, data = vgcrypt.AESGCM(KEY), bytes(64 << 20)  # a call of several ms
+    sealed = aead.encrypt(NONCE, data, None)
+    out = bytearray(len(data))
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0002)  # far shorter than the call
+    try:
+        for call in (
+            lambda: aead.encrypt(NONCE, data, None),
+            lambda: aead.decrypt_into(NONCE, sealed, None, out),
+        ):
+            # A loaded machine may not schedule this thread at all during one call: three tries.
+            assert any(_main_thread_ran_during_first_half_of(call) for _ in range(3))
+    finally:
+        sys.setswitchinterval(interval)
