@@ -244,16 +244,20 @@ class aead_class : public aead {
 };
 
 constexpr const char* encrypt_doc =
+    "encrypt(nonce, data, associated_data) -> bytes\n\n"
     "Encrypts and authenticates ``data`` and authenticates ``associated_data`` (``None`` = none).\n"
     "Returns the ciphertext followed by the 16-byte tag. Any bytes-like object is accepted.";
 constexpr const char* decrypt_doc =
+    "decrypt(nonce, data, associated_data) -> bytes\n\n"
     "Verifies the tag at the end of ``data`` and returns the plaintext. Raises vgcrypt.InvalidTag\n"
     "(and returns nothing) when the tag does not match.";
 constexpr const char* encrypt_into_doc =
+    "encrypt_into(nonce, data, associated_data, buf) -> int\n\n"
     "Like encrypt(), but writes ciphertext and tag into the writable buffer ``buf`` (at least\n"
     "len(data) + 16 bytes) and returns the number of bytes written. ``data`` may be the start of\n"
     "``buf`` itself (in place).";
 constexpr const char* decrypt_into_doc =
+    "decrypt_into(nonce, data, associated_data, buf) -> int\n\n"
     "Like decrypt(), but writes the plaintext into the writable buffer ``buf`` (at least\n"
     "len(data) - 16 bytes) and returns its length. On InvalidTag those bytes of ``buf`` are zero.\n"
     "``buf`` may be the start of ``data`` itself (in place).";
@@ -264,11 +268,14 @@ void bind_class(py::module_& m, const char* doc) {
   py::class_<T>(m, K.name, doc)
       .def(py::init<py::handle, const std::optional<std::string>&>(), py::arg("key"), py::kw_only(),
            py::arg("backend") = py::none(),
-           "Expands ``key``. ``backend`` names an implementation (see vgcrypt.backends()); by\n"
+           "__init__(key, *, backend=None)\n\nExpands ``key``. ``backend`` names an implementation "
+           "(see vgcrypt.backends()); by\n"
            "default the fastest one this CPU runs.")
       .def_static(
           "generate_key", [](py::handle bits) { return aead::generate_key(K, bits); },
-          py::arg("bit_length"), "A new random key of ``bit_length`` bits from os.urandom.")
+          py::arg("bit_length"),
+          "generate_key(bit_length) -> bytes\n\nA new random key of ``bit_length`` bits from "
+          "os.urandom.")
       .def("encrypt", &T::encrypt, py::arg("nonce"), py::arg("data"), py::arg("associated_data"),
            encrypt_doc)
       .def("decrypt", &T::decrypt, py::arg("nonce"), py::arg("data"), py::arg("associated_data"),
@@ -293,6 +300,9 @@ std::vector<std::string> runnable_backends() {
 PYBIND11_MODULE(_vgcrypt, m) {
   m.doc() = "vgcrypt's AEAD classes; import them from the vgcrypt package.";
   m.attr("__version__") = VG_VERSION;
+  // Each docstring starts with the Python signature (pybind11 would name the arguments `handle`).
+  py::options options;
+  options.disable_function_signatures();
 
   // Code that catches cryptography.exceptions.InvalidTag also catches vgcrypt's.
   py::handle base = PyExc_Exception;
@@ -318,6 +328,7 @@ PYBIND11_MODULE(_vgcrypt, m) {
 
   m.attr("backend") = std::string(vg::default_backend());
   m.def("backends", &runnable_backends,
-        "Names of the implementations this CPU can run, fastest first (VG_CPU_FEATURES narrows "
+        "backends() -> list[str]\n\nNames of the implementations this CPU can run, fastest first "
+        "(VG_CPU_FEATURES narrows "
         "them).");
 }

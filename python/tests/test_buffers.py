@@ -118,3 +118,17 @@ def test_module_attributes():
     assert "portable" in vgcrypt.backends()
     assert vgcrypt.AESGCM.__module__ == "vgcrypt"
     assert "16-byte tag" in vgcrypt.AESGCM.encrypt.__doc__
+
+
+def test_stub_lists_the_runtime_api():
+    import ast
+    import pathlib
+
+    stub = ast.parse((pathlib.Path(vgcrypt.__file__).parent / "__init__.pyi").read_text())
+    names = {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    names |= {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    assert set(vgcrypt.__all__) <= names
+    aead = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == "_Aead")
+    methods = {f.name for f in aead.body if isinstance(f, ast.FunctionDef)}
+    for cls in (vgcrypt.AESGCM, vgcrypt.AESGCMSIV):
+        assert methods == {m for m in vars(cls) if not m.startswith("_")} | {"__init__"}
