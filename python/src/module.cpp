@@ -20,7 +20,8 @@ namespace {
 // same arguments raise the same OverflowError.
 constexpr std::size_t max_length = (std::size_t{1} << 31) - 1;
 constexpr std::size_t tag_bytes = vg::max_tag_length;
-// Below this many bytes of message the call is shorter than releasing and taking back the GIL.
+// Below this many bytes of message, releasing and taking back the GIL costs more than it gains
+// (docs/design/python-binding.md).
 constexpr std::size_t release_gil_bytes = 4096;
 
 // vgcrypt.InvalidTag (a subclass of cryptography.exceptions.InvalidTag when that imports). A new
