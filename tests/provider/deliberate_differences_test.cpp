@@ -26,32 +26,23 @@ struct both {
   }
 };
 
-// Seals kText; returns the 16-byte tag, or an empty vector.
-bytes seal_tag(EVP_CIPHER* c) {
+// Seals kText; returns its tag_len-byte tag, or an empty vector when a step is refused.
+bytes seal_tag(EVP_CIPHER* c, std::size_t tag_len = 16) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  bytes ct(kText.size()), tag(16);
+  bytes ct(kText.size()), tag(tag_len);
   int len = 0;
   const bool ok =
       EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
       EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
       EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
-      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()) == 1;
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len), tag.data()) == 1;
   EVP_CIPHER_CTX_free(ctx);
   return ok ? tag : bytes{};
 }
 
 // Whether a sealing context gives an n-byte tag after final.
 bool gives_tag(EVP_CIPHER* c, std::size_t n) {
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  bytes ct(kText.size()), tag(16);
-  int len = 0;
-  const bool ok =
-      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
-      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
-      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
-      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(n), tag.data()) == 1;
-  EVP_CIPHER_CTX_free(ctx);
-  return ok;
+  return !seal_tag(c, n).empty();
 }
 
 // Whether an opening context takes the first n bytes of `tag` and verifies the message with them.
