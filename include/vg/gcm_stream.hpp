@@ -55,12 +55,14 @@ class VG_API gcm_stream {
   /// exactly `in` or disjoint from it. Errors: argument, too_long (more than 2^36 - 32 bytes).
   [[nodiscard]] status update(bytes_view in, bytes_span out) noexcept;
 
-  /// Ends a sealing stream and writes tag.size() (4..16) bytes of tag. Errors: argument (not a
-  /// sealing stream), tag_length; the stream is ended on every outcome but argument.
+  /// Ends a sealing stream and writes tag.size() bytes of tag (gcm_tag_length_allowed: 16, 15, 14,
+  /// 13, 12, 8 or 4). Errors: argument (not a sealing stream), tag_length; the stream is ended on
+  /// every outcome but argument.
   [[nodiscard]] status finish_seal(bytes_span tag) noexcept;
 
-  /// Ends an opening stream: status::ok when `tag` (4..16 bytes) authenticates everything given to
-  /// aad() and update(), status::auth otherwise (computed without a branch on the tag).
+  /// Ends an opening stream: status::ok when `tag` (a length gcm_tag_length_allowed accepts)
+  /// authenticates everything given to aad() and update(), status::auth otherwise (computed
+  /// without a branch on the tag).
   [[nodiscard]] status finish_open(bytes_view tag) noexcept;
 
  private:

@@ -55,7 +55,7 @@ typedef enum {
   VG_ERR_ARGUMENT = 1,     /**< NULL with a non-zero length, bad overlap, unknown algorithm */
   VG_ERR_KEY_LENGTH = 2,   /**< key length does not match the algorithm */
   VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
-  VG_ERR_TAG_LENGTH = 4,   /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
+  VG_ERR_TAG_LENGTH = 4,   /**< GCM: not 16, 15, 14, 13, 12, 8 or 4; GCM-SIV: not 16 */
   VG_ERR_TOO_LONG = 5,     /**< plaintext or AAD exceeds the algorithm's limit */
   VG_ERR_AUTH = 6,         /**< open: the tag did not verify; `out` has been zeroed */
   VG_ERR_UNSUPPORTED = 7,  /**< algorithm not available in this build */
@@ -71,8 +71,9 @@ VG_API vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size
  *  used), then frees the object. NULL is a no-op. */
 VG_API void vg_aead_free(vg_aead* aead);
 
-/** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: 4..16, 16 is the
- *  recommended length; GCM-SIV: 16). The nonce must never repeat under one key for GCM. */
+/** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: the SP 800-38D
+ *  lengths 16, 15, 14, 13, 12, and 8 or 4 for special uses only; 16 is the one to use; GCM-SIV:
+ *  16). The nonce must never repeat under one key for GCM. */
 VG_API vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
                               const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
                               uint8_t* out, uint8_t* tag, size_t tag_len);
@@ -138,11 +139,11 @@ VG_API vg_status vg_gcm_stream_aad(vg_gcm_stream* stream, const uint8_t* aad, si
 VG_API vg_status vg_gcm_stream_update(vg_gcm_stream* stream, const uint8_t* in, size_t len,
                                       uint8_t* out);
 
-/** Ends a sealing stream and writes a `tag_len`-byte tag (4..16). */
+/** Ends a sealing stream and writes a `tag_len`-byte tag (16, 15, 14, 13, 12, 8 or 4). */
 VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream* stream, uint8_t* tag, size_t tag_len);
 
-/** Ends an opening stream: VG_OK if `tag` (4..16 bytes) authenticates the message, else
- * VG_ERR_AUTH. */
+/** Ends an opening stream: VG_OK if `tag` (16, 15, 14, 13, 12, 8 or 4 bytes) authenticates the
+ * message, else VG_ERR_AUTH. */
 VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream* stream, const uint8_t* tag,
                                            size_t tag_len);
 

@@ -46,7 +46,7 @@ aead_key::aead_key(aead_key&& other) noexcept {
 aead_key& aead_key::operator=(aead_key&& other) noexcept {
   if (this == &other) return *this;
   wipe();
-  if (other.backend_ != nullptr) {
+  if (other.backend_ != nullptr && holds(other.alg_)) {
     std::memcpy(state_, other.state_, sizeof state_);
     backend_ = other.backend_;
     alg_ = other.alg_;
@@ -70,12 +70,13 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
                         std::string_view backend_name) noexcept {
   out.wipe();
   const std::size_t want = key_length(alg);
-  if (want == 0) return status::argument;
+  if (want == 0 || !out.holds(alg)) return status::argument;
   if (detail::null_with_length(key.data(), key.size())) return status::argument;
   if (key.size() != want) return status::key_length;
   const detail::backend* b = backend_name.empty() ? &detail::default_backend_impl()
                                                   : detail::find_runnable_backend(backend_name);
   if (b == nullptr) return status::unsupported;
+  detail::ct::note_stack_depth();  // key expansion spills round keys too
   if (detail::key_calls::is_siv(alg)) {
     if (b->siv == nullptr) return status::unsupported;
     b->siv->setup(out.state_, key.data(), key.size());

@@ -67,6 +67,7 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   }
   if (!is_gcm(key.alg_)) return status::unsupported;
   if (nonce.empty()) return status::nonce_length;
+  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
   end();
   key_ = &key;
   sealing_ = sealing;
@@ -85,6 +86,7 @@ status gcm_stream::aad(bytes_view data) noexcept {
     return status::argument;
   }
   if (data.size() > detail::kGcmMaxAad - aad_len_) return status::too_long;
+  detail::ct::note_stack_depth();
   aad_len_ += data.size();
   const detail::backend& b = *key_->backend_;
   const std::uint8_t* p = data.data();
@@ -134,6 +136,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
     return status::argument;
   }
   if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;
+  detail::ct::note_stack_depth();
   const detail::backend& b = *key_->backend_;
   const void* state = key_->state_;
   if (phase_ == phase::aad) {  // the AAD is complete: hash its zero-padded last block
@@ -182,6 +185,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
 
 // Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
 void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
+  detail::ct::note_stack_depth();
   const detail::backend& b = *key_->backend_;
   // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
   alignas(16) std::uint8_t last[2 * kBlock] = {};
@@ -197,7 +201,7 @@ status gcm_stream::finish_seal(bytes_span tag) noexcept {
   if (phase_ == phase::idle || !sealing_ || detail::null_with_length(tag.data(), tag.size())) {
     return status::argument;
   }
-  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+  if (!gcm_tag_length_allowed(tag.size())) {
     end();
     return status::tag_length;
   }
@@ -213,7 +217,7 @@ status gcm_stream::finish_open(bytes_view tag) noexcept {
   if (phase_ == phase::idle || sealing_ || detail::null_with_length(tag.data(), tag.size())) {
     return status::argument;
   }
-  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+  if (!gcm_tag_length_allowed(tag.size())) {
     end();
     return status::tag_length;
   }
