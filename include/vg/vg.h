@@ -46,7 +46,8 @@ typedef enum {
   VG_AES_192_GCM = 2,
   VG_AES_256_GCM = 3,
   VG_AES_128_GCM_SIV = 4,
-  VG_AES_256_GCM_SIV = 5
+  VG_AES_256_GCM_SIV = 5,
+  VG_XAES_256_GCM = 6 /**< C2SP XAES-256-GCM: 32-byte key, 24-byte nonce, 16-byte tag */
 } vg_alg;
 
 /** Results. The values are part of the ABI. */
@@ -54,12 +55,13 @@ typedef enum {
   VG_OK = 0,
   VG_ERR_ARGUMENT = 1,     /**< NULL with a non-zero length, bad overlap, unknown algorithm */
   VG_ERR_KEY_LENGTH = 2,   /**< key length does not match the algorithm */
-  VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
-  VG_ERR_TAG_LENGTH = 4,   /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
+  VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: not 12 bytes; XAES-256-GCM: not 24 */
+  VG_ERR_TAG_LENGTH = 4,   /**< GCM: outside 4..16; GCM-SIV, XAES-256-GCM: anything but 16 */
   VG_ERR_TOO_LONG = 5,     /**< plaintext or AAD exceeds the algorithm's limit */
   VG_ERR_AUTH = 6,         /**< open: the tag did not verify; `out` has been zeroed */
   VG_ERR_UNSUPPORTED = 7,  /**< algorithm not available in this build */
-  VG_ERR_NOMEM = 8         /**< vg_aead_new could not allocate */
+  VG_ERR_NOMEM = 8,        /**< vg_aead_new could not allocate */
+  VG_ERR_RANDOM = 9        /**< the operating system's random source failed; nothing was sealed */
 } vg_status;
 
 /** Creates a key object for `alg` from `key_len` bytes of `key` (16, 24 or 32 per algorithm).

@@ -1,0 +1,96 @@
+// XAES-256-GCM: the key derivation of c2sp.org/XAES-256-GCM ("Detailed key derivation algorithm")
+// through the backend's AES, then the mode layer's AES-256-GCM under the derived key.
+#include "modes/xaes.hpp"
+
+#include "common/ct.hpp"
+#include "modes/modes.hpp"
+
+namespace vg::detail {
+namespace {
+
+constexpr std::size_t kBlock = 16;
+constexpr std::size_t kXaesKeyBytes = 32;
+alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
+
+std::uint8_t* k1_of(void* state) noexcept {
+  return static_cast<std::uint8_t*>(state) + backend_state_bytes;
+}
+const std::uint8_t* k1_of(const void* state) noexcept {
+  return static_cast<const std::uint8_t*>(state) + backend_state_bytes;
+}
+
+// out = AES_K(block): one CTR block over zeros. The counter copy is advanced by the kernel and
+// wiped here; the block is secret, so the kernel may not branch on or index by it.
+void encrypt_block(const backend& b, const void* state, const std::uint8_t block[kBlock],
+                   std::uint8_t out[kBlock]) noexcept {
+  alignas(16) std::uint8_t counter[kBlock];
+  for (std::size_t i = 0; i < kBlock; ++i) counter[i] = block[i];
+  b.gcm->ctr32(state, counter, /*public_counter=*/false, kZeroBlock, out, kBlock);
+  ct::wipe(counter, sizeof counter);
+}
+
+}  // namespace
+
+void xaes_setup(const backend& b, void* state, const std::uint8_t* key) noexcept {
+  b.gcm->setup(state, key, kXaesKeyBytes);
+  alignas(16) std::uint8_t l[kBlock];
+  encrypt_block(b, state, kZeroBlock, l);  // L = AES_K(0^128)
+  // K1 = L << 1, with 0x87 folded into the last byte when the top bit of L was set; the bit picks
+  // a mask, not a branch.
+  std::uint8_t* k1 = k1_of(state);
+  const auto carry = static_cast<std::uint8_t>(0u - (l[0] >> 7));
+  for (std::size_t i = 0; i + 1 < kBlock; ++i) {
+    k1[i] = static_cast<std::uint8_t>((l[i] << 1) | (l[i + 1] >> 7));
+  }
+  k1[kBlock - 1] = static_cast<std::uint8_t>((l[kBlock - 1] << 1) ^ (0x87 & carry));
+  ct::wipe(l, sizeof l);
+}
+
+void xaes_derive(const backend& b, const void* state, const std::uint8_t* nonce,
+                 void* derived) noexcept {
+  const std::uint8_t* k1 = k1_of(state);
+  // M_i ^ K1 with M_i = 0x00 || i || 'X' || 0x00 || N[:12].
+  alignas(16) std::uint8_t m[kBlock];
+  alignas(16) std::uint8_t kx[kXaesKeyBytes];
+  const std::uint8_t prefix[4] = {0x00, 0x01, 0x58, 0x00};
+  for (std::size_t i = 0; i < 4; ++i) m[i] = static_cast<std::uint8_t>(prefix[i] ^ k1[i]);
+  for (std::size_t i = 4; i < kBlock; ++i) m[i] = static_cast<std::uint8_t>(nonce[i - 4] ^ k1[i]);
+  encrypt_block(b, state, m, kx);
+  m[1] ^= 0x01 ^ 0x02;  // the KDF counter i = 2
+  encrypt_block(b, state, m, kx + kBlock);
+  b.gcm->setup(derived, kx, kXaesKeyBytes);
+  ct::wipe(m, sizeof m);
+  ct::wipe(kx, sizeof kx);
+}
+
+status xaes_seal(const backend& b, const void* state, const bytes_view& nonce,
+                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                 const bytes_span& tag) noexcept {
+  if (const status s =
+          check_call_any(kXaesLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+      s != status::ok) {
+    return s;
+  }
+  alignas(64) unsigned char derived[key_state_bytes];
+  xaes_derive(b, state, nonce.data(), derived);
+  const status s = gcm_seal(b, derived, nonce.subspan(kXaesKdfNonceBytes), aad, in, out, tag);
+  ct::wipe(derived, backend_state_bytes);
+  return s;
+}
+
+status xaes_open(const backend& b, const void* state, const bytes_view& nonce,
+                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                 const bytes_view& tag) noexcept {
+  if (const status s =
+          check_call_any(kXaesLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+      s != status::ok) {
+    return s;
+  }
+  alignas(64) unsigned char derived[key_state_bytes];
+  xaes_derive(b, state, nonce.data(), derived);
+  const status s = gcm_open(b, derived, nonce.subspan(kXaesKdfNonceBytes), aad, in, out, tag);
+  ct::wipe(derived, backend_state_bytes);
+  return s;
+}
+
+}  // namespace vg::detail
