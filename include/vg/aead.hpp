@@ -135,8 +135,9 @@ class VG_API aead_key {
   [[nodiscard]] std::string_view backend_name() const noexcept;
 
  private:
-  friend class ctr_key;     // reuses the GCM key state and its CTR kernel
-  friend class gcm_stream;  // incremental GCM over the key's GHASH and CTR kernels
+  friend class ctr_key;        // reuses the GCM key state and its CTR kernel
+  friend class aes_block_key;  // single blocks through the CTR kernel
+  friend class gcm_stream;     // incremental GCM over the key's GHASH and CTR kernels
   friend struct detail::key_calls;
   VG_LOCAL void wipe() noexcept;
 

@@ -3,6 +3,7 @@
 #include "modes/xaes.hpp"
 
 #include "common/ct.hpp"
+#include "modes/block.hpp"
 #include "modes/modes.hpp"
 
 namespace vg::detail {
@@ -19,22 +20,12 @@ const std::uint8_t* k1_of(const void* state) noexcept {
   return static_cast<const std::uint8_t*>(state) + backend_state_bytes;
 }
 
-// out = AES_K(block): one CTR block over zeros. The counter copy is advanced by the kernel and
-// wiped here; the block is secret, so the kernel may not branch on or index by it.
-void encrypt_block(const backend& b, const void* state, const std::uint8_t block[kBlock],
-                   std::uint8_t out[kBlock]) noexcept {
-  alignas(16) std::uint8_t counter[kBlock];
-  for (std::size_t i = 0; i < kBlock; ++i) counter[i] = block[i];
-  b.gcm->ctr32(state, counter, /*public_counter=*/false, kZeroBlock, out, kBlock);
-  ct::wipe(counter, sizeof counter);
-}
-
 }  // namespace
 
 void xaes_setup(const backend& b, void* state, const std::uint8_t* key) noexcept {
   b.gcm->setup(state, key, kXaesKeyBytes);
   alignas(16) std::uint8_t l[kBlock];
-  encrypt_block(b, state, kZeroBlock, l);  // L = AES_K(0^128)
+  aes_encrypt_blocks(b, state, kZeroBlock, l, 1);  // L = AES_K(0^128)
   // K1 = L << 1, with 0x87 folded into the last byte when the top bit of L was set; the bit picks
   // a mask, not a branch.
   std::uint8_t* k1 = k1_of(state);
@@ -55,9 +46,9 @@ void xaes_derive(const backend& b, const void* state, const std::uint8_t* nonce,
   const std::uint8_t prefix[4] = {0x00, 0x01, 0x58, 0x00};
   for (std::size_t i = 0; i < 4; ++i) m[i] = static_cast<std::uint8_t>(prefix[i] ^ k1[i]);
   for (std::size_t i = 4; i < kBlock; ++i) m[i] = static_cast<std::uint8_t>(nonce[i - 4] ^ k1[i]);
-  encrypt_block(b, state, m, kx);
+  aes_encrypt_blocks(b, state, m, kx, 1);
   m[1] ^= 0x01 ^ 0x02;  // the KDF counter i = 2
-  encrypt_block(b, state, m, kx + kBlock);
+  aes_encrypt_blocks(b, state, m, kx + kBlock, 1);
   b.gcm->setup(derived, kx, kXaesKeyBytes);
   ct::wipe(m, sizeof m);
   ct::wipe(kx, sizeof kx);

@@ -7,7 +7,7 @@
 // AES-256-GCM with the nonce's last 12 bytes; the stack state is wiped before returning.
 //
 // Every AES call goes through the backend's ctr32 kernel with public_counter = false (the blocks
-// are secret: they are masked with K1), which the kernels run in constant time.
+// are secret: they are masked with K1), which the kernels run in constant time (block.hpp).
 #ifndef VG_SRC_MODES_XAES_HPP
 #define VG_SRC_MODES_XAES_HPP
 
