@@ -54,6 +54,21 @@ void xaes_derive(const backend& b, const void* state, const std::uint8_t* nonce,
   ct::wipe(kx, sizeof kx);
 }
 
+namespace {
+
+// Runs `call(derived_state, gcm_nonce)` on the message's AES-256-GCM key, then wipes that key.
+template <class Call>
+status with_message_key(const backend& b, const void* state, const bytes_view& nonce,
+                        const Call& call) noexcept {
+  alignas(64) unsigned char derived[key_state_bytes];
+  xaes_derive(b, state, nonce.data(), derived);
+  const status s = call(static_cast<const void*>(derived), nonce.subspan(kXaesKdfNonceBytes));
+  ct::wipe(derived, backend_state_bytes);
+  return s;
+}
+
+}  // namespace
+
 status xaes_seal(const backend& b, const void* state, const bytes_view& nonce,
                  const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                  const bytes_span& tag) noexcept {
@@ -62,11 +77,9 @@ status xaes_seal(const backend& b, const void* state, const bytes_view& nonce,
       s != status::ok) {
     return s;
   }
-  alignas(64) unsigned char derived[key_state_bytes];
-  xaes_derive(b, state, nonce.data(), derived);
-  const status s = gcm_seal(b, derived, nonce.subspan(kXaesKdfNonceBytes), aad, in, out, tag);
-  ct::wipe(derived, backend_state_bytes);
-  return s;
+  return with_message_key(b, state, nonce, [&](const void* key, const bytes_view& gcm_nonce) {
+    return gcm_seal(b, key, gcm_nonce, aad, in, out, tag);
+  });
 }
 
 status xaes_open(const backend& b, const void* state, const bytes_view& nonce,
@@ -77,11 +90,9 @@ status xaes_open(const backend& b, const void* state, const bytes_view& nonce,
       s != status::ok) {
     return s;
   }
-  alignas(64) unsigned char derived[key_state_bytes];
-  xaes_derive(b, state, nonce.data(), derived);
-  const status s = gcm_open(b, derived, nonce.subspan(kXaesKdfNonceBytes), aad, in, out, tag);
-  ct::wipe(derived, backend_state_bytes);
-  return s;
+  return with_message_key(b, state, nonce, [&](const void* key, const bytes_view& gcm_nonce) {
+    return gcm_open(b, key, gcm_nonce, aad, in, out, tag);
+  });
 }
 
 }  // namespace vg::detail

@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* speed_usage =
     "usage: vg speed [options]\n"
-    "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv\n"
+    "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv,xaes-256-gcm\n"
     "                    (default: both GCM sizes, plus GCM-SIV where vgcrypt supports it)\n"
     "  --op LIST         seal,open (default both)\n"
     "  --sizes LIST      message sizes in bytes (default 16,64,256,512,1024,1420,4096,16384)\n"
