@@ -17,6 +17,7 @@
 ///    nonce under one key. Tags: 16 bytes unless the caller passes a shorter span of a length
 ///    SP 800-38D allows (gcm_tag_length_allowed: 15, 14, 13, 12, and 8 or 4 for special uses);
 ///    any other length is status::tag_length. GCM-SIV tags are 16 bytes.
+///    XAES-256-GCM: 24-byte nonces and 16-byte tags only (status::nonce_length, tag_length).
 ///  * Limits (SP 800-38D): plaintext <= 2^36 - 32 bytes, AAD <= 2^61 - 1 bytes (status::too_long).
 #ifndef VG_AEAD_HPP
 #define VG_AEAD_HPP
@@ -43,6 +44,7 @@ enum class status : int {
   auth = VG_ERR_AUTH,
   unsupported = VG_ERR_UNSUPPORTED,
   nomem = VG_ERR_NOMEM,
+  random = VG_ERR_RANDOM,
 };
 
 /// A static description of `s`.
@@ -55,6 +57,7 @@ enum class algorithm : int {
   aes_256_gcm = VG_AES_256_GCM,
   aes_128_gcm_siv = VG_AES_128_GCM_SIV,
   aes_256_gcm_siv = VG_AES_256_GCM_SIV,
+  xaes_256_gcm = VG_XAES_256_GCM,
 };
 
 /// Key length in bytes of `alg` (0 for an unknown value).
@@ -67,9 +70,17 @@ constexpr std::size_t key_length(algorithm alg) noexcept {
       return 24;
     case algorithm::aes_256_gcm:
     case algorithm::aes_256_gcm_siv:
+    case algorithm::xaes_256_gcm:
       return 32;
   }
   return 0;
+}
+
+/// The nonce length of `alg` in bytes: 24 for XAES-256-GCM, else 12 (GCM also accepts other
+/// lengths, but 12 is the one to use); 0 for an unknown value.
+constexpr std::size_t nonce_length(algorithm alg) noexcept {
+  if (alg == algorithm::xaes_256_gcm) return 24;
+  return key_length(alg) == 0 ? 0 : 12;
 }
 
 /// The longest tag, and the one to use: 16 bytes.
@@ -141,8 +152,9 @@ class VG_API aead_key {
   explicit aead_key(algorithm fixed) noexcept : alg_(fixed), fixed_alg_(static_cast<int>(fixed)) {}
 
  private:
-  friend class ctr_key;     // reuses the GCM key state and its CTR kernel
-  friend class gcm_stream;  // incremental GCM over the key's GHASH and CTR kernels
+  friend class ctr_key;        // reuses the GCM key state and its CTR kernel
+  friend class aes_block_key;  // single blocks through the CTR kernel
+  friend class gcm_stream;     // incremental GCM over the key's GHASH and CTR kernels
   friend struct detail::key_calls;
   VG_LOCAL void wipe() noexcept;
   /// Whether this key may hold `a` (any algorithm, unless it is a typed_key).
@@ -181,6 +193,10 @@ using aes192_gcm = typed_key<algorithm::aes_192_gcm>;          ///< AES-192-GCM 
 using aes256_gcm = typed_key<algorithm::aes_256_gcm>;          ///< AES-256-GCM (32-byte keys)
 using aes128_gcm_siv = typed_key<algorithm::aes_128_gcm_siv>;  ///< AES-128-GCM-SIV (RFC 8452)
 using aes256_gcm_siv = typed_key<algorithm::aes_256_gcm_siv>;  ///< AES-256-GCM-SIV (RFC 8452)
+/// XAES-256-GCM (c2sp.org/XAES-256-GCM): 32-byte keys, 24-byte nonces that may be drawn at random
+/// for practically any number of messages, 16-byte tags. Each message runs AES-256-GCM under a
+/// key derived from the key and the nonce's first 12 bytes, with the last 12 as its nonce.
+using xaes256_gcm = typed_key<algorithm::xaes_256_gcm>;
 
 }  // namespace vg
 

@@ -17,6 +17,8 @@ struct vg_aead {
 
 static_assert(static_cast<int>(vg::status::nomem) == VG_ERR_NOMEM);
 static_assert(static_cast<int>(vg::algorithm::aes_256_gcm_siv) == VG_AES_256_GCM_SIV);
+static_assert(static_cast<int>(vg::algorithm::xaes_256_gcm) == VG_XAES_256_GCM);
+static_assert(static_cast<int>(vg::status::random) == VG_ERR_RANDOM);
 
 namespace {
 

@@ -6,6 +6,7 @@
 #define VG_SRC_MODES_KEY_CALLS_HPP
 
 #include "modes/modes.hpp"
+#include "modes/xaes.hpp"
 #include "vg/aead.hpp"
 
 namespace vg::detail {
@@ -21,6 +22,9 @@ struct key_calls {
     if (key.backend_ == nullptr) return status::argument;
     ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     if (is_siv(key.alg_)) return siv_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (key.alg_ == algorithm::xaes_256_gcm) {
+      return xaes_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    }
     return gcm_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 
@@ -30,6 +34,9 @@ struct key_calls {
     if (key.backend_ == nullptr) return status::argument;
     ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     if (is_siv(key.alg_)) return siv_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (key.alg_ == algorithm::xaes_256_gcm) {
+      return xaes_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    }
     return gcm_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 };
