@@ -5,6 +5,10 @@
 #   vgcrypt-tools_<v>_<arch>.deb             the vg command (linked with the static library)
 #   vgcrypt-openssl-provider_<v>_<arch>.deb  the OpenSSL 3 provider module, when it is built
 #
+# lintian finds no error in them (scripts/check-package runs it). Warnings left:
+#   maintainer-script-empty (libvgcrypt<N> postinst, postrm): they stand in for the ldconfig calls
+#     CPack would generate; dpkg's ldconfig trigger (debian/triggers) does that work.
+#
 # Packages install under /usr whatever CMAKE_INSTALL_PREFIX is. Dependencies on libc, libstdc++,
 # OpenSSL... come from dpkg-shlibdeps; libvgcrypt-dev pins the exact libvgcrypt version because the
 # C++ ABI of a 0.x release is not promised to stay stable from one version to the next.
