@@ -27,6 +27,9 @@ set(CPACK_COMPONENTS_ALL runtime dev tools)
 if(TARGET vgcrypt_provider)  # provider/: built only when OpenSSL 3 is found
   list(APPEND CPACK_COMPONENTS_ALL provider)
 endif()
+if(TARGET vgcrypt_python)  # python/: built when pybind11 is found
+  list(APPEND CPACK_COMPONENTS_ALL python)
+endif()
 
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
@@ -91,5 +94,14 @@ foreach(component IN LISTS CPACK_COMPONENTS_ALL)
           DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${COMPONENT}_PACKAGE_NAME}"
           COMPONENT ${component} EXCLUDE_FROM_ALL)
 endforeach()
+
+# python3-vgcrypt: the extension is built for one Python version (its file name says which).
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-vgcrypt)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${VG_PYTHON_DEBIAN_DEPENDS}")  # set by python/
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS python3-cryptography)
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION
+    "AES-GCM and AES-GCM-SIV, fast and constant time: Python 3 module\n\
+import vgcrypt: AESGCM and AESGCMSIV with the interface of pyca/cryptography's AEAD classes.")
 
 include(CPack)
