@@ -81,6 +81,16 @@ The vgcrypt provider module (ossl-modules/vgcrypt.so) gives libcrypto's EVP\n\
 and libssl vgcrypt's AES-GCM; share/vgcrypt/openssl-vgcrypt.cnf is an example\n\
 configuration that loads it.")
 
+# python3-vgcrypt: the extension is built for one Python version (its file name says which).
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-vgcrypt)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${VG_PYTHON_DEBIAN_DEPENDS}")  # set by python/
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS python3-cryptography)
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION
+    "AES-GCM and AES-GCM-SIV, fast and constant time: Python 3 module\n\
+import vgcrypt: AESGCM and AESGCMSIV with the interface of pyca/cryptography's\n\
+AEAD classes.")
+
 # What Debian wants in every package: /usr/share/doc/<package>/copyright and changelog.gz. Only
 # the named-component installs that CPack runs put them there (EXCLUDE_FROM_ALL), not a plain
 # `cmake --install`.
@@ -90,18 +100,12 @@ configure_file("${CMAKE_CURRENT_LIST_DIR}/debian/changelog.in" "${PROJECT_BINARY
 execute_process(COMMAND gzip -9nf "${PROJECT_BINARY_DIR}/debian/changelog" COMMAND_ERROR_IS_FATAL ANY)
 foreach(component IN LISTS CPACK_COMPONENTS_ALL)
   string(TOUPPER "${component}" COMPONENT)
+  if(NOT CPACK_DEBIAN_${COMPONENT}_PACKAGE_NAME)
+    message(FATAL_ERROR "install component ${component}: set CPACK_DEBIAN_${COMPONENT}_PACKAGE_NAME above")
+  endif()
   install(FILES "${CMAKE_CURRENT_LIST_DIR}/debian/copyright" "${PROJECT_BINARY_DIR}/debian/changelog.gz"
           DESTINATION "${CMAKE_INSTALL_DATAROOTDIR}/doc/${CPACK_DEBIAN_${COMPONENT}_PACKAGE_NAME}"
           COMPONENT ${component} EXCLUDE_FROM_ALL)
 endforeach()
-
-# python3-vgcrypt: the extension is built for one Python version (its file name says which).
-set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-vgcrypt)
-set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
-set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${VG_PYTHON_DEBIAN_DEPENDS}")  # set by python/
-set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS python3-cryptography)
-set(CPACK_COMPONENT_PYTHON_DESCRIPTION
-    "AES-GCM and AES-GCM-SIV, fast and constant time: Python 3 module\n\
-import vgcrypt: AESGCM and AESGCMSIV with the interface of pyca/cryptography's AEAD classes.")
 
 include(CPack)
