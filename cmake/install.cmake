@@ -1,17 +1,17 @@
 # Install rules: what `cmake --install` and the .deb packages put where.
 #
 # Components (one Debian package each, see cmake/packaging.cmake):
-#   runtime  libvgcrypt.so.<SOVERSION> (+ its full version)           -> libvgcrypt
+#   runtime  libvgcrypt.so.<SOVERSION> (+ its full version)           -> libvgcrypt<SOVERSION>
 #   dev      headers, libvgcrypt.a, the libvgcrypt.so link, the CMake
 #            package (vgcrypt::vgcrypt, vgcrypt::vgcrypt_shared) and
 #            vgcrypt.pc                                                  -> libvgcrypt-dev
-#   tools    the `vg` command                                            -> vgcrypt-tools
+#   tools    the `vg` command, its plot script and manual page vg(1)      -> vgcrypt-tools
 #   provider the OpenSSL 3 module (its rules are in provider/)         -> vgcrypt-openssl-provider
 #
+# The folders are GNUInstallDirs' (cmake/install_dirs.cmake: lib/<triplet> on Debian).
 # `cmake --install build --prefix P` works for any P chosen at install time, not only the
 # CMAKE_INSTALL_PREFIX of the configure step: the CMake package finds the prefix relative to its own
 # folder, and vgcrypt.pc is written during the installation.
-include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 set(VG_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/vgcrypt" CACHE STRING
@@ -38,9 +38,11 @@ install(TARGETS vgcrypt EXPORT vgcrypt-targets
 # Here rather than in tools/vg/, which only builds the tool. tools/vg is optional (VG_BUILD_TOOLS).
 if(TARGET vg)
   install(TARGETS vg RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}" COMPONENT tools)
-  # `vg speed --plot` runs this script; vg finds it at ../share/vgcrypt from its own directory.
+  # `vg speed --plot` runs this script; vg finds it from its own folder (tools/vg/CMakeLists.txt).
   install(PROGRAMS "${PROJECT_SOURCE_DIR}/scripts/plot_speed.py"
           DESTINATION "${CMAKE_INSTALL_DATADIR}/vgcrypt" COMPONENT tools)
+  install(FILES "${PROJECT_BINARY_DIR}/tools/vg/vg.1.gz" DESTINATION "${CMAKE_INSTALL_MANDIR}/man1"
+          COMPONENT tools)
 endif()
 
 install(EXPORT vgcrypt-targets NAMESPACE vgcrypt:: FILE vgcrypt-targets.cmake

@@ -9,9 +9,27 @@
 
 namespace vg::tool {
 
+namespace {
+
+constexpr const char* cpu_usage =
+    "usage: vg cpu\n"
+    "Prints the CPU features detected, those VG_CPU_FEATURES allows vgcrypt to use, every\n"
+    "backend built in (whether it can run here and what it needs) and the backend new keys get.\n"
+    "  -h, --help   this help\n"
+    "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
+    "  that vgcrypt may use; empty allows none (the portable backend); unset allows all\n";
+
+}  // namespace
+
 int run_cpu(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::fputs(cpu_usage, stdout);
+    return 0;
+  }
   if (!args.empty()) {
-    std::fprintf(stderr, "usage: vg cpu\n");
+    std::fprintf(stderr, "vg cpu: %s '%s'\n(vg cpu --help)\n",
+                 args[0].starts_with("-") ? "unknown option" : "unexpected argument",
+                 args[0].c_str());
     return 2;
   }
   const cpu_feature_set detected = detected_features();

@@ -5,11 +5,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,21 +25,32 @@ namespace {
 
 constexpr const char* speed_usage =
     "usage: vg speed [options]\n"
+    "Measures vgcrypt's seal and open throughput, and the peer libraries' in the same rounds.\n"
     "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv,xaes-256-gcm\n"
     "                    (default: both GCM sizes, plus GCM-SIV where vgcrypt supports it)\n"
     "  --op LIST         seal,open (default both)\n"
-    "  --sizes LIST      message sizes in bytes (default 16,64,256,512,1024,1420,4096,16384)\n"
-    "  --backend NAME    vgcrypt backend to measure (default: the one new keys get)\n"
+    "  --sizes LIST      message sizes in bytes, 1 .. 2^30\n"
+    "                    (default 16,64,256,512,1024,1420,4096,16384)\n"
+    "  --backend NAME    vgcrypt backend to measure (default: the one new keys get; see vg cpu);\n"
+    "                    may be given more than once\n"
     "  --all-backends    every runnable vgcrypt backend\n"
-    "  --peers LIST      peers to measure (default: all built in); --no-peers for none\n"
-    "  --duration SEC    timed seconds per measurement (default 0.2), --rounds N (default 7)\n"
-    "  --cpu N           core to pin to (default: the current one)\n"
+    "  --peers LIST      peers to measure (default: all built in)\n"
+    "  --no-peers        no peers, vgcrypt only\n"
+    "  --duration SEC    timed seconds per measurement, in (0, 60] (default 0.2)\n"
+    "  --rounds N        rounds per measurement, 1 .. 1000 (default 7)\n"
+    "  --cpu N           core to pin to, 0 .. number of cores - 1 (default: the current one)\n"
     "  --limit           also print the machine's AES/CLMUL limit and the bounds it implies\n"
     "  --vs-gcm          in GCM-SIV and XAES-256-GCM cells, also time GCM seal of the same key\n"
     "                    size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
-    "  --json | --csv    machine-readable results on stdout instead of the table\n"
-    "  --plot FILE       draw throughput vs size (png or svg) with scripts/plot_speed.py\n";
+    "  --json            machine-readable results (JSON) on stdout instead of the table\n"
+    "  --csv             machine-readable results (CSV) on stdout instead of the table\n"
+    "  --plot FILE       also draw throughput against size into FILE (.png or .svg), with\n"
+    "                    plot_speed.py and python3-matplotlib\n"
+    "  -h, --help        this help\n"
+    "environment: VG_CPU_FEATURES narrows the CPU features vgcrypt may use (see vg cpu);\n"
+    "  VG_PYTHON and VG_PLOT_SCRIPT choose the python and the script --plot runs\n"
+    "exit status: 0 measured, 1 an implementation failed or plotting failed, 2 bad usage\n";
 
 std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
@@ -50,96 +64,129 @@ std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
+// The whole of `text` as a decimal integer in [lo, hi], or nullopt (no sign, no trailing text).
+std::optional<long long> parse_integer(const std::string& text, long long lo, long long hi) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return {};
+  errno = 0;
+  const long long n = std::strtoll(text.c_str(), nullptr, 10);
+  if (errno != 0 || n < lo || n > hi) return {};
+  return n;
+}
+
+// The whole of `text` as a finite number, or nullopt.
+std::optional<double> parse_real(const std::string& text) {
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return {};
+  char* end = nullptr;
+  errno = 0;
+  const double x = std::strtod(text.c_str(), &end);
+  if (errno != 0 || *end != '\0' || !std::isfinite(x)) return {};
+  return x;
+}
+
+// Says what is wrong with the command line; false, for the caller to return.
+bool usage_error(const std::string& message) {
+  std::fprintf(stderr, "vg speed: %s\n(vg speed --help lists the options)\n", message.c_str());
+  return false;
+}
+
+// Options without a value, and those that take one.
+bool is_flag(const std::string& a) {
+  for (const char* f : {"--all-backends", "--no-peers", "--json", "--csv", "--limit", "--vs-gcm"})
+    if (a == f) return true;
+  return false;
+}
+bool takes_value(const std::string& a) {
+  for (const char* f : {"--alg", "--op", "--sizes", "--backend", "--peers", "--duration",
+                        "--rounds", "--cpu", "--plot"})
+    if (a == f) return true;
+  return false;
+}
+
+void set_flag(const std::string& a, speed_options& o) {
+  if (a == "--all-backends") o.all_backends = true;
+  if (a == "--no-peers") o.no_peers = true;
+  if (a == "--json") o.json = true;
+  if (a == "--csv") o.csv = true;
+  if (a == "--limit") o.limit = true;
+  if (a == "--vs-gcm") o.vs_gcm = true;
+}
+
+// Applies option `a` with its value `v`; false (after saying why) if `v` is not valid for it.
+bool set_value(const std::string& a, const std::string& v, speed_options& o) {
+  if (v.find_first_not_of(',') == std::string::npos) return usage_error(a + " needs a value");
+  if (a == "--alg") {
+    o.algs.clear();
+    for (const std::string& name : split(v)) {
+      std::optional<algorithm> alg = parse_alg(name);
+      if (!alg) return usage_error("unknown algorithm '" + name + "'");
+      o.algs.push_back(*alg);
+    }
+  } else if (a == "--op") {
+    o.ops.clear();
+    for (const std::string& name : split(v)) {
+      if (name == "seal") {
+        o.ops.push_back(operation::seal);
+      } else if (name == "open") {
+        o.ops.push_back(operation::open);
+      } else {
+        return usage_error("unknown operation '" + name + "' (seal, open)");
+      }
+    }
+  } else if (a == "--sizes") {
+    o.sizes.clear();
+    for (const std::string& n : split(v)) {
+      const std::optional<long long> size = parse_integer(n, 1, 1ll << 30);
+      if (!size) return usage_error("bad size '" + n + "' (1 .. 2^30 bytes)");
+      o.sizes.push_back(static_cast<std::size_t>(*size));
+    }
+  } else if (a == "--backend") {
+    o.backends.push_back(v);
+  } else if (a == "--peers") {
+    o.peers = split(v);
+  } else if (a == "--duration") {
+    const std::optional<double> d = parse_real(v);
+    if (!d || !(*d > 0 && *d <= 60))
+      return usage_error("bad --duration '" + v + "' (0 < SEC <= 60)");
+    o.duration = *d;
+  } else if (a == "--rounds") {
+    const std::optional<long long> n = parse_integer(v, 1, 1000);
+    if (!n) return usage_error("bad --rounds '" + v + "' (1 .. 1000)");
+    o.rounds = static_cast<int>(*n);
+  } else if (a == "--cpu") {
+    const long cores = sysconf(_SC_NPROCESSORS_CONF);
+    const std::optional<long long> n = parse_integer(v, 0, std::max(cores, 1l) - 1);
+    if (!n) {
+      return usage_error("bad --cpu '" + v + "' (0 .. " + std::to_string(std::max(cores, 1l) - 1) +
+                         ")");
+    }
+    o.cpu = static_cast<int>(*n);
+  } else if (a == "--plot") {
+    if (v.find('\'') != std::string::npos)
+      return usage_error("--plot file name must not contain a quote: " + v);
+    o.plot = v;
+  }
+  return true;
+}
+
 bool parse(const std::vector<std::string>& args, speed_options& o) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    auto value = [&]() -> const std::string* {
-      if (i + 1 >= args.size()) {
-        std::fprintf(stderr, "vg speed: %s needs a value\n", a.c_str());
-        return nullptr;
-      }
-      return &args[++i];
-    };
-    const std::string* v = nullptr;
-    if (a == "--all-backends") {
-      o.all_backends = true;
-    } else if (a == "--no-peers") {
-      o.no_peers = true;
-    } else if (a == "--json") {
-      o.json = true;
-    } else if (a == "--csv") {
-      o.csv = true;
-    } else if (a == "--limit") {
-      o.limit = true;
-    } else if (a == "--vs-gcm") {
-      o.vs_gcm = true;
-    } else if (a == "--help" || a == "-h") {
+    if (a == "--help" || a == "-h") {
       std::fputs(speed_usage, stdout);
       std::exit(0);
-    } else if (!(v = value())) {
-      return false;
-    } else if (a == "--alg") {
-      o.algs.clear();
-      for (const std::string& name : split(*v)) {
-        std::optional<algorithm> alg = parse_alg(name);
-        if (!alg) {
-          std::fprintf(stderr, "vg speed: unknown algorithm '%s'\n", name.c_str());
-          return false;
-        }
-        o.algs.push_back(*alg);
-      }
-    } else if (a == "--op") {
-      o.ops.clear();
-      for (const std::string& name : split(*v)) {
-        if (name == "seal") {
-          o.ops.push_back(operation::seal);
-        } else if (name == "open") {
-          o.ops.push_back(operation::open);
-        } else {
-          std::fprintf(stderr, "vg speed: unknown operation '%s'\n", name.c_str());
-          return false;
-        }
-      }
-    } else if (a == "--sizes") {
-      o.sizes.clear();
-      for (const std::string& n : split(*v)) {
-        char* end = nullptr;
-        const unsigned long long size = std::strtoull(n.c_str(), &end, 10);
-        if (*end != '\0' || size == 0 || size > (1ull << 30)) {
-          std::fprintf(stderr, "vg speed: bad size '%s' (1 .. 2^30)\n", n.c_str());
-          return false;
-        }
-        o.sizes.push_back(static_cast<std::size_t>(size));
-      }
-    } else if (a == "--backend") {
-      o.backends.push_back(*v);
-    } else if (a == "--peers") {
-      o.peers = split(*v);
-    } else if (a == "--duration") {
-      o.duration = std::atof(v->c_str());
-      if (!(o.duration > 0 && o.duration <= 60)) {
-        std::fprintf(stderr, "vg speed: --duration must be in (0, 60] seconds\n");
-        return false;
-      }
-    } else if (a == "--rounds") {
-      o.rounds = std::atoi(v->c_str());
-      if (o.rounds < 1 || o.rounds > 1000) {
-        std::fprintf(stderr, "vg speed: --rounds must be in 1..1000\n");
-        return false;
-      }
-    } else if (a == "--cpu") {
-      o.cpu = std::atoi(v->c_str());
-    } else if (a == "--plot") {
-      o.plot = *v;
-    } else {
-      std::fprintf(stderr, "vg speed: unknown option '%s'\n%s", a.c_str(), speed_usage);
+    }
+    if (is_flag(a)) {
+      set_flag(a, o);
+    } else if (!takes_value(a)) {
+      return usage_error((a.starts_with("-") ? "unknown option '" : "unexpected argument '") + a +
+                         "'");
+    } else if (i + 1 >= args.size()) {
+      return usage_error(a + " needs a value");
+    } else if (!set_value(a, args[++i], o)) {
       return false;
     }
   }
-  if (o.json && o.csv) {
-    std::fprintf(stderr, "vg speed: --json and --csv are exclusive\n");
-    return false;
-  }
+  if (o.json && o.csv) return usage_error("--json and --csv are exclusive");
   return true;
 }
 
@@ -257,20 +304,19 @@ void annotate(speed_result& r) {
   }
 }
 
-// The script that draws the chart: VG_PLOT_SCRIPT if set; else the installed copy
-// (<prefix>/share/vgcrypt/plot_speed.py, found from this executable's own path, so a relocated or
-// packaged install works); else the source tree this binary was built from.
+// The script that draws the chart: VG_PLOT_SCRIPT if set; else the installed copy, found from this
+// executable's own folder (so a relocated or packaged install works); else the copy the build puts
+// beside the executable. Empty if there is none.
 std::string plot_script() {
   if (const char* env = std::getenv("VG_PLOT_SCRIPT")) return env;
   char exe[4096];
   const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  if (n > 0) {
-    std::string dir(exe, static_cast<std::size_t>(n));
-    dir.erase(dir.find_last_of('/') + 1);
-    const std::string installed = dir + "../" VG_PLOT_SCRIPT_INSTALLED;
-    if (access(installed.c_str(), R_OK) == 0) return installed;
-  }
-  return VG_PLOT_SCRIPT;
+  if (n <= 0) return "";
+  std::string dir(exe, static_cast<std::size_t>(n));
+  dir.erase(dir.find_last_of('/') + 1);
+  for (const std::string& candidate : {dir + VG_PLOT_SCRIPT_FROM_BINDIR, dir + "plot_speed.py"})
+    if (access(candidate.c_str(), R_OK) == 0) return candidate;
+  return "";
 }
 
 int plot(const speed_result& r) {
@@ -306,9 +352,9 @@ int plot(const speed_result& r) {
 int run_speed(const std::vector<std::string>& args) {
   speed_result r;
   if (!parse(args, r.options)) return 2;
-  if (r.options.plot.find('\'') != std::string::npos) {
-    std::fprintf(stderr, "vg speed: --plot file name must not contain a quote\n");
-    return 2;
+  if (!r.options.plot.empty() && plot_script().empty()) {
+    std::fprintf(stderr, "vg speed: --plot: plot_speed.py is neither installed nor beside vg\n");
+    return 1;
   }
   if (!choose_subjects(r.options, r.subjects)) return 2;
   r.pinning = pin(r.options.cpu);

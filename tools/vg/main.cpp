@@ -11,11 +11,19 @@ namespace {
 void usage(std::FILE* to) {
   std::fputs(
       "usage: vg <command> [options]\n"
+      "       vg --help\n"
+      "vgcrypt's command-line tool.\n"
       "commands:\n"
       "  cpu     detected and allowed CPU features, every backend and the one new keys get\n"
+      "          (vg cpu --help)\n"
       "  speed   throughput of vgcrypt and of the peer libraries, with the machine's limit\n"
-      "          (vg speed --help for its options)\n"
-      "environment: VG_CPU_FEATURES narrows the features vgcrypt may use (see vg cpu)\n",
+      "          (vg speed --help lists its options)\n"
+      "  help    this help\n"
+      "options:\n"
+      "  -h, --help   this help\n"
+      "environment: VG_CPU_FEATURES narrows the features vgcrypt may use (see vg cpu)\n"
+      "exit status: 0 success, 1 failure, 2 bad usage\n"
+      "manual: man vg\n",
       to);
 }
 
