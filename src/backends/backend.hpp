@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "common/asm_barrier.hpp"  // macros only: the kernels' empty-asm barriers
 #include "vg/aead.hpp"
 #include "vg/cpu.hpp"
 

@@ -9,11 +9,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "common/asm_barrier.hpp"
+
 namespace vg::detail::ct {
 
 template <typename T>
 inline T value_barrier(T x) noexcept {
-  __asm__("" : "+r"(x));
+  VG_ASM_BARRIER("+r", x);
   return x;
 }
 

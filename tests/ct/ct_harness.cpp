@@ -1,19 +1,24 @@
-// Constant-time check of the whole library under valgrind memcheck (see secret.hpp).
+// Constant-time check of the whole library under valgrind memcheck or MemorySanitizer (see
+// secret.hpp: the same source is built for both).
 //
-// For every backend valgrind can execute and every algorithm the backend implements, the key, the
-// plaintext and (for open) the ciphertext and tag are marked secret; key setup (key expansion,
-// H powers), seal and open then run over message lengths that reach every kernel path (empty,
-// partial block, whole blocks, one more, batches, long bulk) and several AAD lengths. Nonces, AAD
-// and lengths are public. The only value made public again is the status open() returns, right
-// before the harness branches on it: the verdict is the caller's to act on.
+// For every backend the checker can execute and every algorithm the backend implements, the key,
+// the plaintext and (for open) the ciphertext and tag are marked secret; key setup (key expansion,
+// H powers), seal and open (one-shot and incremental), and AES-CTR then run over message lengths
+// that reach every kernel path (empty, partial block, whole blocks, one more, batches, long bulk)
+// and several AAD lengths. Nonces, counters, AAD and lengths are public. The only value made public
+// again is the status open() returns, right before the harness branches on it: the verdict is the
+// caller's to act on.
+//
+// No std::string: under MemorySanitizer every function that touches marked data must be
+// instrumented, and std::string's out-of-line members live in the (uninstrumented) libstdc++.
 //
 // Modes: no argument = the library check; `--selftest branch|lookup` = run one deliberately leaky
-// function under the same marking (memcheck must report it, see expect_leak.sh).
+// function under the same marking (the checker must report it, see expect_leak.sh).
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +26,7 @@
 #include "ct/secret.hpp"
 #include "vg/aead.hpp"
 #include "vg/cpu.hpp"
+#include "vg/ctr.hpp"
 #include "vg/gcm_stream.hpp"
 
 namespace {
@@ -30,6 +36,8 @@ using vg::ct_test::mark_secret;
 
 constexpr std::size_t kMessageLengths[] = {0, 1, 15, 16, 17, 255, 256, 257, 1100, 4200};
 constexpr std::size_t kAadLengths[] = {0, 1, 13, 16, 33, 300};
+// Many batches of every kernel (16 blocks on vaes-avx512) and of the stream's slices.
+constexpr std::size_t kLongLength = 16 * 1024 + 5;
 
 constexpr vg::algorithm kAlgorithms[] = {
     vg::algorithm::aes_128_gcm,     vg::algorithm::aes_192_gcm,     vg::algorithm::aes_256_gcm,
@@ -71,10 +79,21 @@ struct counts {
   int cases = 0;
 };
 
-void expect(bool ok, counts& c, const std::string& what) {
+// A case's name for the report, e.g. "vaes-avx512 aes-128-gcm nonce=12 aad=13 len=255".
+struct name {
+  char text[160];
+  [[gnu::format(printf, 2, 3)]] explicit name(const char* format, ...) {
+    va_list args;
+    va_start(args, format);
+    std::vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+  }
+};
+
+void expect(bool ok, counts& c, const name& what, const char* step) {
   if (!ok) {
     ++c.failures;
-    std::fprintf(stderr, "FAIL: %s\n", what.c_str());
+    std::fprintf(stderr, "FAIL: %s: %s\n", what.text, step);
   }
 }
 
@@ -91,34 +110,33 @@ vg::status open_secret(const vg::aead_key& key, std::span<const std::uint8_t> no
 
 // Seal then open (right tag, flipped tag, truncated tag) for one message shape.
 void check_shape(const vg::aead_key& key, std::size_t nonce_len, std::size_t aad_len,
-                 std::size_t len, counts& c, const std::string& label) {
+                 std::size_t len, counts& c, const char* label) {
   std::vector<std::uint8_t> nonce(nonce_len), aad(aad_len), pt(len), ct(len), out(len);
   fill(nonce, 1u + static_cast<std::uint32_t>(len));
   fill(aad, 2u + static_cast<std::uint32_t>(aad_len));
   fill(pt, 3u + static_cast<std::uint32_t>(len * 7 + aad_len));
   mark_secret(pt.data(), pt.size());
   std::uint8_t tag[16];
-  const std::string what = label + " nonce=" + std::to_string(nonce_len) +
-                           " aad=" + std::to_string(aad_len) + " len=" + std::to_string(len);
+  const name what("%s nonce=%zu aad=%zu len=%zu", label, nonce_len, aad_len, len);
   ++c.cases;
   // seal's status depends only on lengths and pointers: it must already be public.
   if (key.seal(nonce, aad, pt, ct, tag) != vg::status::ok) {
-    expect(false, c, what + ": seal");
+    expect(false, c, what, "seal");
     return;
   }
-  expect(open_secret(key, nonce, aad, ct, tag, out) == vg::status::ok, c, what + ": open");
+  expect(open_secret(key, nonce, aad, ct, tag, out) == vg::status::ok, c, what, "open");
   // A wrong tag: the same code must run, only the (declassified) verdict differs.
   std::uint8_t bad[16];
   std::memcpy(bad, tag, sizeof bad);
   bad[len % 16] ^= 0x20;
-  expect(open_secret(key, nonce, aad, ct, bad, out) == vg::status::auth, c, what + ": bad tag");
+  expect(open_secret(key, nonce, aad, ct, bad, out) == vg::status::auth, c, what, "bad tag");
   if (!is_siv(key.alg())) {
     // Truncated tags take the same comparison over fewer bytes.
-    expect(open_secret(key, nonce, aad, ct, std::span(tag, 12), out) == vg::status::ok, c,
-           what + ": 12-byte tag");
+    expect(open_secret(key, nonce, aad, ct, std::span(tag, 12), out) == vg::status::ok, c, what,
+           "12-byte tag");
     std::vector<std::uint8_t> in_place = ct;
     expect(open_secret(key, nonce, aad, in_place, std::span(tag, 4), in_place) == vg::status::ok, c,
-           what + ": in place, 4-byte tag");
+           what, "in place, 4-byte tag");
   }
 }
 
@@ -126,14 +144,13 @@ void check_shape(const vg::aead_key& key, std::size_t nonce_len, std::size_t aad
 // blocks, the stitched block ops, a long run), seal then open; only open's status is declassified.
 // Decrypting updates release plaintext before the verdict by design, so only timing is at stake.
 void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t len, counts& c,
-                  const std::string& label) {
+                  const char* label) {
   std::vector<std::uint8_t> nonce(nonce_len), aad(21), pt(len), ct(len), out(len);
   fill(nonce, 4u + static_cast<std::uint32_t>(nonce_len));
   fill(aad, 5u);
   fill(pt, 6u + static_cast<std::uint32_t>(len));
   mark_secret(pt.data(), pt.size());
-  const std::string what =
-      label + " stream nonce=" + std::to_string(nonce_len) + " len=" + std::to_string(len);
+  const name what("%s stream nonce=%zu len=%zu", label, nonce_len, len);
   ++c.cases;
   constexpr std::size_t kChunks[] = {1, 15, 33, 700, 4096};
   std::uint8_t tag[16];
@@ -152,14 +169,14 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
   vg::gcm_stream sealer;
   bool ok = sealer.begin_seal(key, nonce) == vg::status::ok && run(sealer, pt, ct) &&
             sealer.finish_seal(tag) == vg::status::ok;
-  expect(ok, c, what + ": seal");
+  expect(ok, c, what, "seal");
   mark_secret(ct.data(), ct.size());
   mark_secret(tag, sizeof tag);
   vg::gcm_stream opener;
   ok = opener.begin_open(key, nonce) == vg::status::ok && run(opener, ct, out);
   vg::status st = opener.finish_open(tag);
   declassify(&st, sizeof st);
-  expect(ok && st == vg::status::ok, c, what + ": open");
+  expect(ok && st == vg::status::ok, c, what, "open");
 }
 
 void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
@@ -170,31 +187,66 @@ void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
   vg::aead_key key;
   // create()'s status depends on the algorithm, the key length and the backend only.
   const vg::status st = vg::aead_key::create(alg, std::span(key_bytes, key_len), key, backend);
-  const std::string label = std::string(backend) + " " + alg_name(alg);
+  const name label("%.*s %s", static_cast<int>(backend.size()), backend.data(), alg_name(alg));
   if (st == vg::status::unsupported && is_siv(alg)) {
-    std::printf("skip %s: GCM-SIV not implemented by this backend\n", label.c_str());
+    std::printf("skip %s: GCM-SIV not implemented by this backend\n", label.text);
     return;
   }
   if (st != vg::status::ok) {
-    expect(false, c, label + ": create");
+    expect(false, c, label, "create");
     return;
   }
   const int before = c.cases;
   for (std::size_t len : kMessageLengths) {
-    for (std::size_t aad_len : kAadLengths) check_shape(key, 12, aad_len, len, c, label);
+    for (std::size_t aad_len : kAadLengths) check_shape(key, 12, aad_len, len, c, label.text);
   }
+  check_shape(key, 12, 13, kLongLength, c, label.text);
   if (!is_siv(alg)) {
     // Nonces that are not 12 bytes derive J0 through GHASH with the secret H, so the counter
     // values are secret too: long messages make the bulk loops run and the low counter byte wrap.
     for (std::size_t nonce_len : {1, 16, 60}) {
-      for (std::size_t len : {100, 4200}) check_shape(key, nonce_len, 16, len, c, label);
+      for (std::size_t len : {100, 4200}) check_shape(key, nonce_len, 16, len, c, label.text);
     }
-    for (std::size_t nonce_len : {12, 16}) check_stream(key, nonce_len, 4200, c, label);
+    for (std::size_t nonce_len : {12, 16}) {
+      for (std::size_t len : {std::size_t{4200}, kLongLength})
+        check_stream(key, nonce_len, len, c, label.text);
+    }
   }
   // Moving a key copies and wipes its state; the moved-to key must still work the same way.
   vg::aead_key moved = std::move(key);
-  check_shape(moved, 12, 16, 64, c, label + " (moved)");
-  std::printf("checked %s: %d message shapes\n", label.c_str(), c.cases - before);
+  check_shape(moved, 12, 16, 64, c, name("%s (moved)", label.text).text);
+  std::printf("checked %s: %d message shapes\n", label.text, c.cases - before);
+}
+
+// AES-CTR with a secret key and secret input; the counter block is public. Counters whose low 32
+// and 64 bits are about to wrap take the carry paths.
+void check_ctr(std::size_t key_len, std::string_view backend, counts& c) {
+  std::uint8_t key_bytes[32];
+  fill(std::span(key_bytes, key_len), 0xc7 + static_cast<std::uint32_t>(key_len));
+  mark_secret(key_bytes, key_len);
+  const name label("%.*s aes-%zu-ctr", static_cast<int>(backend.size()), backend.data(),
+                   key_len * 8);
+  vg::ctr_key key;
+  if (vg::ctr_key::create(std::span(key_bytes, key_len), key, backend) != vg::status::ok) {
+    expect(false, c, label, "create");
+    return;
+  }
+  const int before = c.cases;
+  constexpr std::uint8_t kLowBytes[] = {0x00, 0xfe, 0xff};  // low 64 bits 0…, ff…fe, ff…ff
+  for (std::size_t len : kMessageLengths) {
+    for (std::uint8_t low : kLowBytes) {
+      std::vector<std::uint8_t> in(len), out(len);
+      fill(in, 7u + static_cast<std::uint32_t>(len));
+      mark_secret(in.data(), in.size());
+      std::uint8_t counter[16];
+      fill(counter, 8u);
+      std::memset(counter + 8, low, 8);
+      ++c.cases;
+      expect(key.crypt(counter, in, out) == vg::status::ok, c,
+             name("%s len=%zu counter low=%02x", label.text, len, low), "crypt");
+    }
+  }
+  std::printf("checked %s: %d messages\n", label.text, c.cases - before);
 }
 
 int run_library_check() {
@@ -202,15 +254,16 @@ int run_library_check() {
   int backends_checked = 0;
   for (const vg::backend_info& b : vg::backends()) {
     if (!b.runnable) {
-      std::printf("skip %.*s: not runnable here (valgrind hides VAES/AVX-512)\n",
+      std::printf("skip %.*s: not runnable here (not on this CPU, or hidden by the checker)\n",
                   static_cast<int>(b.name.size()), b.name.data());
       continue;
     }
     ++backends_checked;
     for (vg::algorithm alg : kAlgorithms) check_key(alg, b.name, c);
+    for (std::size_t key_len : {16, 24, 32}) check_ctr(key_len, b.name, c);
   }
-  std::printf("%d backends, %d message shapes, %d failures\n", backends_checked, c.cases,
-              c.failures);
+  std::printf("%s: %d backends, %d cases, %d failures\n", vg::ct_test::kChecker, backends_checked,
+              c.cases, c.failures);
   return (c.failures == 0 && backends_checked > 0) ? 0 : 1;
 }
 
@@ -233,9 +286,9 @@ int run_selftest(std::string_view which) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (!vg::ct_test::running_on_valgrind()) {
-    // Without memcheck nothing is checked; passing here would be a silent false "constant time".
-    std::fprintf(stderr, "vg_ct_harness must run under valgrind memcheck\n");
+  if (!vg::ct_test::checker_active()) {
+    // Without the checker nothing is checked; passing here would be a silent false "constant time".
+    std::fprintf(stderr, "%s must run under %s\n", argv[0], vg::ct_test::kChecker);
     return 2;
   }
   if (argc == 3 && std::string_view(argv[1]) == "--selftest") return run_selftest(argv[2]);

@@ -58,6 +58,13 @@ TEST(SpecGcmSiv, RejectsUnsupportedParameters) {
   EXPECT_THROW(spec::gcm_siv_seal(key, spec::bytes(16), {}, {}), std::invalid_argument);
   EXPECT_FALSE(spec::gcm_siv_open(key, spec::bytes(8), {}, {}, tag).has_value());
   EXPECT_FALSE(spec::gcm_siv_open(key, nonce, {}, {}, spec::bytes(12)).has_value());
+  // Over RFC 8452's 2^36-byte limit: refused on the length alone, before any byte is read (the
+  // views are never dereferenced, so one byte can stand behind them).
+  const std::uint8_t one_byte = 0;
+  const spec::view too_long(&one_byte, (std::size_t{1} << 36) + 1);
+  EXPECT_THROW(spec::gcm_siv_seal(key, nonce, {}, too_long), std::invalid_argument);
+  EXPECT_THROW(spec::gcm_siv_seal(key, nonce, too_long, {}), std::invalid_argument);
+  EXPECT_FALSE(spec::gcm_siv_open(key, nonce, too_long, {}, tag).has_value());
   // Any single flipped tag bit fails.
   const spec::bytes sealed = spec::gcm_siv_seal(key, nonce, {}, spec::bytes(20));
   const spec::bytes ct(sealed.begin(), sealed.end() - 16);
