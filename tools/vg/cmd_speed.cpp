@@ -34,6 +34,8 @@ constexpr const char* speed_usage =
     "  --limit           also print the machine's AES/CLMUL limit and the bounds it implies\n"
     "  --vs-gcm          in GCM-SIV cells, also time GCM seal of the same key size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
+    "  --batch N         also time seal_batch/open_batch of N jobs of each size per call on each\n"
+    "                    measured backend (column xbatchN/BACKEND: time per job / single call)\n"
     "  --json | --csv    machine-readable results on stdout instead of the table\n"
     "  --plot FILE       draw throughput vs size (png or svg) with scripts/plot_speed.py\n";
 
@@ -128,6 +130,12 @@ bool parse(const std::vector<std::string>& args, speed_options& o) {
       }
     } else if (a == "--cpu") {
       o.cpu = std::atoi(v->c_str());
+    } else if (a == "--batch") {
+      o.batch = static_cast<std::size_t>(std::atoi(v->c_str()));
+      if (o.batch < 1 || o.batch > 4096) {
+        std::fprintf(stderr, "vg speed: --batch must be in 1..4096\n");
+        return false;
+      }
     } else if (a == "--plot") {
       o.plot = *v;
     } else {
@@ -193,6 +201,12 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
     for (const std::string& name : names)
       out.push_back({std::string(reference_prefix) + name, false, name, nullptr, true});
   }
+  if (o.batch > 0) {
+    for (const std::string& name : names) {
+      out.push_back({std::string(batch_prefix) + std::to_string(o.batch) + "/" + name, false, name,
+                     nullptr, false, o.batch});
+    }
+  }
   if (!o.no_peers) {
     if (o.peers.empty()) {
       for (const bench::peer* p : bench::all_peers())
@@ -247,9 +261,12 @@ void annotate(speed_result& r) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
           other.bytes != row.bytes || !other.check.empty())
         continue;
-      // A GCM reference (--vs-gcm) is compared with its own backend only.
+      // A GCM reference (--vs-gcm) or a batch is compared with its own backend only.
       if (other.impl.starts_with(reference_prefix) &&
           other.impl.substr(reference_prefix.size()) != backend)
+        continue;
+      if (other.impl.starts_with(batch_prefix) &&
+          other.impl.substr(other.impl.find('/') + 1) != backend)
         continue;
       row.ratios[other.impl] = paired_ratio(other, row);
     }

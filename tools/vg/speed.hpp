@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,9 +33,10 @@ struct speed_options {
   double duration = 0.2;  // seconds of timed rounds per measurement
   int rounds = 7;
   bool json = false, csv = false, limit = false;
-  bool vs_gcm = false;  // GCM-SIV cells also time GCM seal on the same backend (a reference)
-  std::string plot;     // output image for scripts/plot_speed.py
-  int cpu = -1;         // core to pin to; -1 = the current one
+  bool vs_gcm = false;    // GCM-SIV cells also time GCM seal on the same backend (a reference)
+  std::string plot;       // output image for scripts/plot_speed.py
+  int cpu = -1;           // core to pin to; -1 = the current one
+  std::size_t batch = 0;  // > 0: also time seal_batch/open_batch of this many jobs per call
 };
 
 /// One implementation measured: a vgcrypt backend, a peer, or (--vs-gcm) a reference: in GCM-SIV
@@ -46,7 +48,20 @@ struct subject {
   std::string backend;  // vgcrypt backend name (also the reference's)
   const bench::peer* peer = nullptr;
   bool is_reference = false;
+  std::size_t batch_jobs = 0;  // > 0: seal_batch/open_batch of this many jobs on `backend`
 };
+
+/// The name of a batch subject is this prefix, its job count, '/' and its backend's name.
+inline constexpr std::string_view batch_prefix = "batch";
+
+/// A call of seal_batch/open_batch over `jobs` copies of one message (each job with its own input
+/// and output buffers); `check` gets "WRONG OUTPUT" when a first call's outputs differ from the
+/// expected ones (cipher || tag for seal, plain for open).
+struct batch_message {
+  bytes_view nonce, aad, plain, cipher, tag;
+};
+std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t jobs,
+                                 const batch_message& m, std::string& check);
 
 /// The name of a reference is this prefix and its backend's name.
 inline constexpr std::string_view reference_prefix = "gcm-seal/";

@@ -64,6 +64,13 @@ void print_header(std::FILE* to, const speed_result& r) {
                    s.impl.c_str(), s.backend.c_str());
       continue;
     }
+    if (s.batch_jobs > 0) {
+      std::fprintf(to,
+                   "batch %s: seal_batch/open_batch of %zu jobs of the row's size on %s, time per "
+                   "job (x = its time per job / a single call's)\n",
+                   s.impl.c_str(), s.batch_jobs, s.backend.c_str());
+      continue;
+    }
     std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
   }
   std::fprintf(to,
@@ -205,12 +212,14 @@ void print_json(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
   first = true;
   for (const subject& s : r.subjects) {
-    const std::string code_path = s.is_vgcrypt || s.is_reference ? s.backend : s.peer->code_path();
+    const std::string code_path =
+        s.is_vgcrypt || s.is_reference || s.batch_jobs > 0 ? s.backend : s.peer->code_path();
     std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
                  first ? "" : ",", json_string(s.impl).c_str(),
-                 s.is_vgcrypt     ? "vgcrypt"
-                 : s.is_reference ? "reference"
-                                  : "peer",
+                 s.is_vgcrypt       ? "vgcrypt"
+                 : s.is_reference   ? "reference"
+                 : s.batch_jobs > 0 ? "batch"
+                                    : "peer",
                  json_string(code_path).c_str());
     first = false;
   }
