@@ -35,7 +35,9 @@ constexpr const char* speed_usage =
     "  --vs-gcm          in GCM-SIV cells, also time GCM seal of the same key size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
     "  --batch N         also time seal_batch/open_batch of N jobs of each size per call on each\n"
-    "                    measured backend (column xbatchN/BACKEND: time per job / single call)\n"
+    "                    measured backend, beside the same N jobs as single calls "
+    "(singlesN/BACKEND;\n"
+    "                    both per job; the batch row's xsinglesN = singles' time / the batch's)\n"
     "  --json | --csv    machine-readable results on stdout instead of the table\n"
     "  --plot FILE       draw throughput vs size (png or svg) with scripts/plot_speed.py\n";
 
@@ -203,8 +205,10 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
   }
   if (o.batch > 0) {
     for (const std::string& name : names) {
-      out.push_back({std::string(batch_prefix) + std::to_string(o.batch) + "/" + name, false, name,
-                     nullptr, false, o.batch});
+      const std::string suffix = std::to_string(o.batch) + "/" + name;
+      out.push_back({std::string(batch_prefix) + suffix, false, name, nullptr, false, o.batch});
+      out.push_back(
+          {std::string(singles_prefix) + suffix, false, name, nullptr, false, o.batch, true});
     }
   }
   if (!o.no_peers) {
@@ -265,10 +269,20 @@ void annotate(speed_result& r) {
       if (other.impl.starts_with(reference_prefix) &&
           other.impl.substr(reference_prefix.size()) != backend)
         continue;
-      if (other.impl.starts_with(batch_prefix) &&
+      if ((other.impl.starts_with(batch_prefix) || other.impl.starts_with(singles_prefix)) &&
           other.impl.substr(other.impl.find('/') + 1) != backend)
         continue;
       row.ratios[other.impl] = paired_ratio(other, row);
+    }
+  }
+  // A batch row against the same jobs as single calls.
+  for (speed_row& row : r.rows) {
+    if (!row.impl.starts_with(batch_prefix)) continue;
+    const std::string singles = std::string(singles_prefix) + row.impl.substr(batch_prefix.size());
+    for (const speed_row& other : r.rows) {
+      if (other.impl == singles && other.alg == row.alg && other.op == row.op &&
+          other.bytes == row.bytes && other.check.empty())
+        row.ratios[other.impl] = paired_ratio(other, row);
     }
   }
 }

@@ -49,19 +49,23 @@ struct subject {
   const bench::peer* peer = nullptr;
   bool is_reference = false;
   std::size_t batch_jobs = 0;  // > 0: seal_batch/open_batch of this many jobs on `backend`
+  bool batch_singles = false;  // with batch_jobs: the same jobs as that many single calls
 };
 
-/// The name of a batch subject is this prefix, its job count, '/' and its backend's name.
+/// The name of a batch subject is this prefix, its job count, '/' and its backend's name; the
+/// same jobs as single calls are named with singles_prefix.
 inline constexpr std::string_view batch_prefix = "batch";
+inline constexpr std::string_view singles_prefix = "singles";
 
 /// A call of seal_batch/open_batch over `jobs` copies of one message (each job with its own input
 /// and output buffers); `check` gets "WRONG OUTPUT" when a first call's outputs differ from the
-/// expected ones (cipher || tag for seal, plain for open).
+/// expected ones (cipher || tag for seal, plain for open). singles: the same jobs, one seal/open
+/// call each (the reference a batch must beat: same buffers, same memory footprint).
 struct batch_message {
   bytes_view nonce, aad, plain, cipher, tag;
 };
 std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t jobs,
-                                 const batch_message& m, std::string& check);
+                                 const batch_message& m, bool singles, std::string& check);
 
 /// The name of a reference is this prefix and its backend's name.
 inline constexpr std::string_view reference_prefix = "gcm-seal/";

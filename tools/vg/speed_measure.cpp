@@ -101,7 +101,8 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
     aead_key& key = t->key;
     if (s.batch_jobs > 0) {
       t->jobs_per_call = s.batch_jobs;
-      t->call = batch_call(key, op, s.batch_jobs, {nonce, aad, plain, cipher, tag}, row.check);
+      t->call = batch_call(key, op, s.batch_jobs, {nonce, aad, plain, cipher, tag}, s.batch_singles,
+                           row.check);
       return t;
     }
     if (op == operation::seal) {

@@ -66,9 +66,11 @@ void print_header(std::FILE* to, const speed_result& r) {
     }
     if (s.batch_jobs > 0) {
       std::fprintf(to,
-                   "batch %s: seal_batch/open_batch of %zu jobs of the row's size on %s, time per "
-                   "job (x = its time per job / a single call's)\n",
-                   s.impl.c_str(), s.batch_jobs, s.backend.c_str());
+                   "%s %s: %s of %zu jobs of the row's size on %s (own buffers per job), time "
+                   "per job\n",
+                   s.batch_singles ? "singles" : "batch", s.impl.c_str(),
+                   s.batch_singles ? "single seal/open calls" : "seal_batch/open_batch",
+                   s.batch_jobs, s.backend.c_str());
       continue;
     }
     std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
@@ -130,7 +132,7 @@ void print_table(std::FILE* to, const speed_result& r) {
           } else {
             std::fprintf(to, " %6s %5s", "-", "-");
           }
-          if (row.is_vgcrypt) {
+          if (row.is_vgcrypt || !row.ratios.empty()) {
             for (const std::string& p : peers) {
               auto it = row.ratios.find(p);
               if (it == row.ratios.end()) {
