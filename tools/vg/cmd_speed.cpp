@@ -225,6 +225,19 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
         out.push_back({name, false, "", p});
       }
     }
+    // Peers with a multi-message API also run the --batch jobs through it.
+    if (o.batch > 0) {
+      std::vector<subject> bursts;
+      for (const subject& s : out) {
+        if (s.peer == nullptr) continue;
+        std::unique_ptr<bench::peer_key> k =
+            s.peer->make_key(algorithm::aes_128_gcm, std::vector<std::uint8_t>(16, 1));
+        if (!k || !k->has_burst()) continue;
+        bursts.push_back({s.impl + std::string(burst_infix) + std::to_string(o.batch), false, "",
+                          s.peer, false, o.batch, false, true});
+      }
+      out.insert(out.end(), bursts.begin(), bursts.end());
+    }
   }
   if (o.algs.empty()) {
     o.algs = {algorithm::aes_128_gcm, algorithm::aes_256_gcm};
@@ -275,13 +288,16 @@ void annotate(speed_result& r) {
       row.ratios[other.impl] = paired_ratio(other, row);
     }
   }
-  // A batch row against the same jobs as single calls.
+  // A batch row against the same jobs as single calls and against the peers' bursts of as many.
   for (speed_row& row : r.rows) {
     if (!row.impl.starts_with(batch_prefix)) continue;
-    const std::string singles = std::string(singles_prefix) + row.impl.substr(batch_prefix.size());
+    const std::string jobs_and_backend = row.impl.substr(batch_prefix.size());
+    const std::string singles = std::string(singles_prefix) + jobs_and_backend;
+    const std::string burst =
+        std::string(burst_infix) + jobs_and_backend.substr(0, jobs_and_backend.find('/'));
     for (const speed_row& other : r.rows) {
-      if (other.impl == singles && other.alg == row.alg && other.op == row.op &&
-          other.bytes == row.bytes && other.check.empty())
+      if ((other.impl == singles || other.impl.ends_with(burst)) && other.alg == row.alg &&
+          other.op == row.op && other.bytes == row.bytes && other.check.empty())
         row.ratios[other.impl] = paired_ratio(other, row);
     }
   }

@@ -50,8 +50,11 @@ struct subject {
   bool is_reference = false;
   std::size_t batch_jobs = 0;  // > 0: seal_batch/open_batch of this many jobs on `backend`
   bool batch_singles = false;  // with batch_jobs: the same jobs as that many single calls
+  bool batch_burst = false;    // with batch_jobs and peer: the peer's burst API
 };
 
+/// A peer's burst subject is named with burst_infix: "<peer>-burst<N>".
+inline constexpr std::string_view burst_infix = "-burst";
 /// The name of a batch subject is this prefix, its job count, '/' and its backend's name; the
 /// same jobs as single calls are named with singles_prefix.
 inline constexpr std::string_view batch_prefix = "batch";
@@ -64,8 +67,17 @@ inline constexpr std::string_view singles_prefix = "singles";
 struct batch_message {
   bytes_view nonce, aad, plain, cipher, tag;
 };
-std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t jobs,
-                                 const batch_message& m, bool singles, std::string& check);
+/// How one call runs the jobs (seal or open, by the operation).
+struct batch_runner {
+  std::function<bool(std::span<const seal_job>)> seal;
+  std::function<bool(std::span<open_job>)> open;
+};
+std::function<bool()> batch_call(operation op, std::size_t jobs, const batch_message& m,
+                                 batch_runner run, std::string& check);
+/// seal_batch/open_batch on `key`, or (singles) the same jobs one seal/open call each.
+batch_runner vgcrypt_batch_runner(const aead_key& key, bool singles);
+/// A peer's burst API (peer_key::seal_burst/open_burst).
+batch_runner peer_burst_runner(bench::peer_key& key);
 
 /// The name of a reference is this prefix and its backend's name.
 inline constexpr std::string_view reference_prefix = "gcm-seal/";

@@ -41,8 +41,8 @@ struct batch_buffers {
 
 }  // namespace
 
-std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t jobs,
-                                 const batch_message& m, bool singles, std::string& check) {
+std::function<bool()> batch_call(operation op, std::size_t jobs, const batch_message& m,
+                                 batch_runner run, std::string& check) {
   const bytes_view source = op == operation::seal ? m.plain : m.cipher;
   const std::size_t n = source.size();
   auto b = std::make_shared<batch_buffers>(jobs, n);
@@ -62,24 +62,10 @@ std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t 
     }
   }
   std::function<bool()> call;
-  if (singles && op == operation::seal) {
-    call = [&key, b] {
-      bool ok = true;
-      for (const seal_job& j : b->seal)
-        ok &= key.seal(j.nonce, j.aad, j.in, j.out, j.tag) == status::ok;
-      return ok;
-    };
-  } else if (singles) {
-    call = [&key, b] {
-      bool ok = true;
-      for (const open_job& j : b->open)
-        ok &= key.open(j.nonce, j.aad, j.in, j.out, j.tag) == status::ok;
-      return ok;
-    };
-  } else if (op == operation::seal) {
-    call = [&key, b] { return key.seal_batch(b->seal) == status::ok; };
+  if (op == operation::seal) {
+    call = [run, b] { return run.seal(b->seal); };
   } else {
-    call = [&key, b] { return key.open_batch(b->open) == status::ok; };
+    call = [run, b] { return run.open(b->open); };
   }
   const bool ok = call();
   const bytes_view want = op == operation::seal ? m.cipher : m.plain;
@@ -89,6 +75,30 @@ std::function<bool()> batch_call(const aead_key& key, operation op, std::size_t 
     if (!out_right || !tag_right) check = "WRONG OUTPUT";
   }
   return call;
+}
+
+batch_runner vgcrypt_batch_runner(const aead_key& key, bool singles) {
+  if (!singles) {
+    return {[&key](std::span<const seal_job> jobs) { return key.seal_batch(jobs) == status::ok; },
+            [&key](std::span<open_job> jobs) { return key.open_batch(jobs) == status::ok; }};
+  }
+  return {[&key](std::span<const seal_job> jobs) {
+            bool ok = true;
+            for (const seal_job& j : jobs)
+              ok &= key.seal(j.nonce, j.aad, j.in, j.out, j.tag) == status::ok;
+            return ok;
+          },
+          [&key](std::span<open_job> jobs) {
+            bool ok = true;
+            for (const open_job& j : jobs)
+              ok &= key.open(j.nonce, j.aad, j.in, j.out, j.tag) == status::ok;
+            return ok;
+          }};
+}
+
+batch_runner peer_burst_runner(bench::peer_key& key) {
+  return {[&key](std::span<const seal_job> jobs) { return key.seal_burst(jobs); },
+          [&key](std::span<open_job> jobs) { return key.open_burst(jobs); }};
 }
 
 }  // namespace vg::tool

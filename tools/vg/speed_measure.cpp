@@ -96,13 +96,22 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
   row.is_vgcrypt = s.is_vgcrypt;
   const bytes_view nonce = m.nonce, aad = m.aad, plain = m.plain, cipher = m.cipher, tag = m.tag;
   const bytes_span out = m.out, out_tag = m.out_tag;
+  if (s.batch_burst) {
+    if (!s.peer->supports(alg)) return nullptr;
+    t->peer_key = s.peer->make_key(alg, m.key);
+    if (!t->peer_key) return nullptr;
+    t->jobs_per_call = s.batch_jobs;
+    t->call = batch_call(op, s.batch_jobs, {nonce, aad, plain, cipher, tag},
+                         peer_burst_runner(*t->peer_key), row.check);
+    return t;
+  }
   if (s.is_vgcrypt || s.batch_jobs > 0) {
     if (aead_key::create(alg, m.key, t->key, s.backend) != status::ok) return nullptr;
     aead_key& key = t->key;
     if (s.batch_jobs > 0) {
       t->jobs_per_call = s.batch_jobs;
-      t->call = batch_call(key, op, s.batch_jobs, {nonce, aad, plain, cipher, tag}, s.batch_singles,
-                           row.check);
+      t->call = batch_call(op, s.batch_jobs, {nonce, aad, plain, cipher, tag},
+                           vgcrypt_batch_runner(key, s.batch_singles), row.check);
       return t;
     }
     if (op == operation::seal) {
@@ -145,6 +154,7 @@ std::optional<algorithm> gcm_of_siv(algorithm alg) {
 }
 
 bool subject_supports(const subject& s, algorithm alg) {
+  if (s.batch_burst) return s.peer->supports(alg);
   if (s.batch_jobs > 0) return vgcrypt_supports(s.backend, alg);
   if (s.is_reference) {
     const std::optional<algorithm> gcm = gcm_of_siv(alg);

@@ -64,6 +64,11 @@ void print_header(std::FILE* to, const speed_result& r) {
                    s.impl.c_str(), s.backend.c_str());
       continue;
     }
+    if (s.batch_burst) {
+      std::fprintf(to, "burst %s: the same jobs through %s's burst API, time per job\n",
+                   s.impl.c_str(), std::string(s.peer->name()).c_str());
+      continue;
+    }
     if (s.batch_jobs > 0) {
       std::fprintf(to,
                    "%s %s: %s of %zu jobs of the row's size on %s (own buffers per job), time "
@@ -215,7 +220,9 @@ void print_json(std::FILE* to, const speed_result& r) {
   first = true;
   for (const subject& s : r.subjects) {
     const std::string code_path =
-        s.is_vgcrypt || s.is_reference || s.batch_jobs > 0 ? s.backend : s.peer->code_path();
+        s.is_vgcrypt || s.is_reference || (s.batch_jobs > 0 && !s.batch_burst)
+            ? s.backend
+            : s.peer->code_path();
     std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
                  first ? "" : ",", json_string(s.impl).c_str(),
                  s.is_vgcrypt       ? "vgcrypt"
