@@ -18,17 +18,23 @@ bool untouched(const bytes& b) {
   return std::all_of(b.begin(), b.end(), [](std::uint8_t x) { return x == kCanaryByte; });
 }
 
+// Three valid jobs (12-byte nonces, 16-byte tags) with aad_len bytes of AAD and len of message.
+std::vector<batch_job> valid_jobs(prng& rng, std::size_t aad_len, std::size_t len) {
+  std::vector<batch_job> jobs(3);
+  for (batch_job& j : jobs) {
+    j.nonce = rng.bytes(12);
+    j.aad = rng.bytes(aad_len);
+    j.pt = rng.bytes(len);
+    j.load(j.pt.data());
+  }
+  return jobs;
+}
+
 // Runs a 3-job batch whose middle job has the given nonce and tag lengths, and compares with the
 // single call on that job.
 void check_lengths(const vg::aead_key& key, std::size_t nonce_len, std::size_t tag_len) {
   prng rng(nonce_len * 100 + tag_len);
-  std::vector<batch_job> jobs(3);
-  for (batch_job& j : jobs) {
-    j.nonce = rng.bytes(12);
-    j.aad = rng.bytes(5);
-    j.pt = rng.bytes(40);
-    j.load(j.pt.data());
-  }
+  std::vector<batch_job> jobs = valid_jobs(rng, 5, 40);
   jobs[1].nonce = rng.bytes(nonce_len);
   jobs[1].tag_len = tag_len;
   jobs[1].load(jobs[1].pt.data());
@@ -71,13 +77,7 @@ TEST(BatchRefusal, BadBuffersRefuseTheWholeBatch) {
     vg::aead_key key;
     ASSERT_EQ(vg::aead_key::create(alg, bytes(vg::key_length(alg), 7), key), vg::status::ok);
     prng rng(9);
-    std::vector<batch_job> jobs(3);
-    for (batch_job& j : jobs) {
-      j.nonce = rng.bytes(12);
-      j.aad = rng.bytes(32);
-      j.pt = rng.bytes(64);
-      j.load(j.pt.data());
-    }
+    std::vector<batch_job> jobs = valid_jobs(rng, 32, 64);
     auto seal = seal_jobs_of(jobs);
     // Output overlapping the job's AAD, output shorter than input, partial overlap of in and out.
     seal[1].out = {jobs[1].aad.data(), 16};
