@@ -16,7 +16,7 @@
 namespace vg::test {
 namespace {
 
-constexpr int kBatches = 30;
+constexpr int kBatches = 12;
 
 class BatchTest : public ::testing::TestWithParam<std::tuple<std::string, vg::algorithm>> {
  protected:
