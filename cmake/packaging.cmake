@@ -19,6 +19,9 @@ set(CPACK_COMPONENTS_ALL runtime dev tools)
 if(TARGET vgcrypt_provider)  # provider/: built only when OpenSSL 3 is found
   list(APPEND CPACK_COMPONENTS_ALL provider)
 endif()
+if(TARGET vgcrypt_python)  # python/: built when pybind11 is found
+  list(APPEND CPACK_COMPONENTS_ALL python)
+endif()
 
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
@@ -60,5 +63,14 @@ set(CPACK_COMPONENT_PROVIDER_DESCRIPTION
     "AES-GCM and AES-GCM-SIV, fast and constant time: OpenSSL 3 provider\n\
 The vgcrypt provider module (ossl-modules/vgcrypt.so) gives libcrypto's EVP and libssl vgcrypt's\n\
 AES-GCM; share/vgcrypt/openssl-vgcrypt.cnf is an example configuration that loads it.")
+
+# python3-vgcrypt: the extension is built for one Python version (its file name says which).
+set(CPACK_DEBIAN_PYTHON_PACKAGE_NAME python3-vgcrypt)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SECTION python)
+set(CPACK_DEBIAN_PYTHON_PACKAGE_DEPENDS "${VG_PYTHON_DEBIAN_DEPENDS}")  # set by python/
+set(CPACK_DEBIAN_PYTHON_PACKAGE_SUGGESTS python3-cryptography)
+set(CPACK_COMPONENT_PYTHON_DESCRIPTION
+    "AES-GCM and AES-GCM-SIV, fast and constant time: Python 3 module\n\
+import vgcrypt: AESGCM and AESGCMSIV with the interface of pyca/cryptography's AEAD classes.")
 
 include(CPack)

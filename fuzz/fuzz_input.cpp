@@ -34,7 +34,9 @@ std::optional<call> parse(const std::uint8_t* data, std::size_t size) {
   c.siv = c.alg == vg::algorithm::aes_128_gcm_siv || c.alg == vg::algorithm::aes_256_gcm_siv;
   c.backend = runnable()[data[1] % runnable().size()];
   const std::size_t nonce_len = (c.siv || data[2] < 0xc0) ? 12 : 1 + data[2] % 64;
-  c.tag_len = (c.siv || data[3] < 0xc0) ? 16 : 4 + data[3] % 13;
+  // The SP 800-38D tag lengths, the only ones the library accepts.
+  constexpr std::size_t tag_lengths[] = {4, 8, 12, 13, 14, 15, 16};
+  c.tag_len = (c.siv || data[3] < 0xc0) ? 16 : tag_lengths[data[3] % 7];
   std::size_t aad_len = data[4] | (std::size_t{data[5]} << 8);
   const std::size_t key_len = vg::key_length(c.alg);
   std::size_t at = header;

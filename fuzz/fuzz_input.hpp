@@ -3,7 +3,7 @@
 // Layout (every field is taken modulo what is valid, so almost every input reaches the library):
 //   [0] algorithm (mod 5)        [1] backend (mod the number runnable here)
 //   [2] nonce length: < 0xc0 -> 12 (the fast path), else 1 + (b mod 64)  (GCM-SIV: always 12)
-//   [3] tag length:   < 0xc0 -> 16, else 4 + (b mod 13)                   (GCM-SIV: always 16)
+//   [3] tag length:   < 0xc0 -> 16, else {4, 8, 12, 13, 14, 15, 16}[b mod 7] (GCM-SIV: always 16)
 //   [4..5] AAD length, little-endian, capped at what is left
 //   key (the algorithm's length), nonce, AAD, then the rest: the message.
 // Inputs too short for the header, key and nonce are skipped.

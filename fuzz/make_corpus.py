@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpus (corpus/fuzz_seal, corpus/fuzz_open) from the Wycheproof
+"""Writes the fuzzers' seed corpus (corpus/fuzz_seal, fuzz_open, fuzz_stream) from the Wycheproof
 vectors, in the byte layout of fuzz_input.hpp. The files are committed; rerun this only when the
 layout changes:  fuzz/make_corpus.py [path/to/vectors]   (default: tests/data)
 """
@@ -55,6 +55,8 @@ def main():
             head = header(alg_index(len(key), siv), i % 4, len(iv), len(aad))
             write("fuzz_seal", head + key + iv + aad + msg)
             write("fuzz_open", head + key + iv + aad + ct + tag)
+            if not siv:  # the incremental API is GCM only
+                write("fuzz_stream", head + key + iv + aad + msg)
             n += 1
     print(f"wrote {n} seeds per target")
 

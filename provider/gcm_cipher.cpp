@@ -9,6 +9,8 @@
 //
 // Secrets (key, plaintext, tags) only pass through vgcrypt; every branch here is on lengths, call
 // order or the verdict returned to OpenSSL, which is the caller's first branch on it.
+#include <sys/random.h>
+
 #include <cstring>
 #include <new>
 
@@ -38,6 +40,11 @@ bool set_key(gcm_ctx& c, const unsigned char* key, std::size_t n) noexcept {
 
 bool has_key(const gcm_ctx& c) noexcept {
   return c.key != nullptr && !c.key->key.empty();
+}
+
+// Record mode is on: "tlsivfixed" was given for a 12-byte IV, which is still the IV length.
+bool tls_iv_ready(const gcm_ctx& c) noexcept {
+  return c.tls_iv_generated && c.iv_bytes == kTlsIvBytes;
 }
 
 // Begins the gcm_stream with the buffered IV.
@@ -72,11 +79,22 @@ int init(void* vctx, const unsigned char* key, size_t keylen, const unsigned cha
   return set_ctx_params(vctx, params);
 }
 
-// Increments the last 8 bytes of the IV (big-endian): the TLS 1.2 explicit nonce counter.
+// Increments the last 8 bytes of the 12-byte IV (big-endian): the TLS 1.2 explicit nonce counter.
 void increment_invocation(gcm_ctx& c) noexcept {
-  for (std::size_t i = c.iv_bytes; i-- > c.iv_bytes - kTlsExplicitIvBytes;) {
+  for (std::size_t i = kTlsIvBytes; i-- > kTlsFixedIvBytes;) {
     if (++c.iv_value[i] != 0) break;
   }
+}
+
+// Fills n bytes from the kernel's random generator.
+bool random_fill(std::uint8_t* p, std::size_t n) noexcept {
+  while (n > 0) {
+    const ssize_t got = getrandom(p, n, 0);
+    if (got <= 0) return false;  // EINTR is impossible for n <= 256 once the pool is ready
+    p += got;
+    n -= static_cast<std::size_t>(got);
+  }
+  return true;
 }
 
 // One whole TLS 1.2 record, in place: explicit nonce (8) || payload || tag (16). Like OpenSSL's
@@ -87,7 +105,7 @@ int tls_record(gcm_ctx& c, unsigned char* out, size_t* outl, const unsigned char
   *outl = 0;
   int ok = 0;
   const std::size_t overhead = kTlsExplicitIvBytes + kTagBytes;
-  if (has_key(c) && c.tls_iv_generated && out == in && len >= overhead) {
+  if (has_key(c) && tls_iv_ready(c) && out == in && len >= overhead) {
     const std::size_t payload = len - overhead;
     std::uint8_t* body = out + kTlsExplicitIvBytes;
     const vg::bytes_view aad{c.tls_aad, c.tls_aad_bytes};
@@ -224,16 +242,20 @@ int cipher(void* vctx, unsigned char* out, size_t* outl, size_t outsize, const u
   return 1;
 }
 
-// "tlsivfixed": the fixed part of the nonce (at least 4 bytes, leaving at least 8 for the
-// explicit part), or, with length (size_t)-1, the whole IV. When sealing, the explicit part starts
-// at zero and counts records: unique under the key without needing a random generator.
+// "tlsivfixed": the 4-byte fixed part of the nonce, or, with length (size_t)-1, the whole IV.
+// Record mode needs a 12-byte IV (the TLS 1.2 nonce, RFC 5288): the record paths read and write an
+// 8-byte explicit part after the fixed part, so any other IV length is refused here. When sealing,
+// the explicit part starts at a random value, as in OpenSSL's default provider: two contexts with
+// the same key and fixed part (a key wrongly shared between connections) still draw different
+// nonces unless the random starts collide. It then counts records.
 bool tls_set_fixed_iv(gcm_ctx& c, const std::uint8_t* p, std::size_t n) noexcept {
+  if (c.iv_bytes != kTlsIvBytes) return false;
   if (n == SIZE_MAX) {
-    std::memcpy(c.iv_value, p, c.iv_bytes);
+    std::memcpy(c.iv_value, p, kTlsIvBytes);
   } else {
-    if (n < kTlsFixedIvBytes || c.iv_bytes < n + kTlsExplicitIvBytes) return false;
+    if (n != kTlsFixedIvBytes) return false;
     std::memcpy(c.iv_value, p, n);
-    if (c.encrypting) std::memset(c.iv_value + n, 0, c.iv_bytes - n);
+    if (c.encrypting && !random_fill(c.iv_value + n, kTlsIvBytes - n)) return false;
   }
   c.tls_iv_generated = true;
   c.iv = iv_state::buffered;
@@ -243,7 +265,7 @@ bool tls_set_fixed_iv(gcm_ctx& c, const std::uint8_t* p, std::size_t n) noexcept
 // "tlsivgen": starts a message with the current IV, hands out its last n bytes, advances the
 // counter (at most 2^64 - 1 times under one key).
 bool tls_generate_iv(gcm_ctx& c, std::uint8_t* out, std::size_t n) noexcept {
-  if (!c.tls_iv_generated || !has_key(c) || c.tls_records == UINT64_MAX) return false;
+  if (!tls_iv_ready(c) || !has_key(c) || c.tls_records == UINT64_MAX) return false;
   if (n == 0 || n > c.iv_bytes) n = c.iv_bytes;
   c.iv = iv_state::buffered;
   if (!start_message(c)) return false;
@@ -255,7 +277,7 @@ bool tls_generate_iv(gcm_ctx& c, std::uint8_t* out, std::size_t n) noexcept {
 
 // "tlsivinv" (opening): the explicit part received with a record.
 bool tls_set_invocation(gcm_ctx& c, const std::uint8_t* p, std::size_t n) noexcept {
-  if (!c.tls_iv_generated || !has_key(c) || c.encrypting || n > c.iv_bytes) return false;
+  if (!tls_iv_ready(c) || !has_key(c) || c.encrypting || n > c.iv_bytes) return false;
   std::memcpy(c.iv_value + c.iv_bytes - n, p, n);
   c.iv = iv_state::buffered;
   return start_message(c);

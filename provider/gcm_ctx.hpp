@@ -27,6 +27,8 @@ inline constexpr std::size_t kTagBytes = 16;
 inline constexpr std::size_t kTlsAadBytes = 13;
 inline constexpr std::size_t kTlsFixedIvBytes = 4;
 inline constexpr std::size_t kTlsExplicitIvBytes = 8;
+// TLS 1.2 record mode (RFC 5288) runs only with this IV length: fixed part || explicit part.
+inline constexpr std::size_t kTlsIvBytes = kTlsFixedIvBytes + kTlsExplicitIvBytes;
 
 struct shared_key {
   std::atomic<int> owners{1};
@@ -57,7 +59,9 @@ struct gcm_ctx {
   std::uint8_t tls_aad[kTlsAadBytes] = {};
   std::size_t tls_aad_bytes = 0;  // 0: not in record mode
   std::size_t tls_aad_pad = 0;    // what "tlsaadpad" reports: the tag bytes a record adds
-  bool tls_iv_generated = false;  // "tlsivfixed" set: the explicit part is a counter
+  // "tlsivfixed" set with a 12-byte IV: the explicit part is a counter. Cleared when the IV length
+  // changes, so that the record paths always see a 12-byte IV.
+  bool tls_iv_generated = false;
   std::uint64_t tls_records = 0;  // records sealed under this key (capped below 2^64)
 };
 

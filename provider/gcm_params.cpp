@@ -117,7 +117,9 @@ int put_iv(OSSL_PARAM* p, gcm_ctx& c) {
 
 // "tlsaad": the 13-byte TLS 1.2 AAD. Its length field counts the explicit nonce (and, for records
 // being opened, the tag); GCM authenticates the payload length only, so both are taken off.
+// Record mode needs the 12-byte TLS nonce (gcm_cipher.cpp, tls_set_fixed_iv).
 bool set_tls_aad(gcm_ctx& c, const OSSL_PARAM* p) {
+  if (c.iv_bytes != kTlsIvBytes) return false;
   if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != kTlsAadBytes) return false;
   std::memcpy(c.tls_aad, p->data, kTlsAadBytes);
   std::size_t len = std::size_t{c.tls_aad[11]} << 8 | c.tls_aad[12];
@@ -199,8 +201,9 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
     return 0;
   }
   if ((p = f[param_id::tag]) != nullptr) {
-    // Only a sealing context that has finished a message has a tag to give, 1..16 bytes of it.
-    if (p->data_size == 0 || p->data_size > kTagBytes || !c.encrypting || c.tag_bytes == 0 ||
+    // Only a sealing context that has finished a message has a tag to give, in a length
+    // SP 800-38D allows (OpenSSL's default provider gives any 1..16 bytes).
+    if (!vg::gcm_tag_length_allowed(p->data_size) || !c.encrypting || c.tag_bytes == 0 ||
         !OSSL_PARAM_set_octet_string(p, c.tag, p->data_size)) {
       return 0;
     }
@@ -220,15 +223,20 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
   const auto f = find_params(params);
   const OSSL_PARAM* p;
   if ((p = f[param_id::tag]) != nullptr) {
-    // Opening only: the tag to check at final (4..16 bytes; vgcrypt refuses shorter ones there).
+    // Opening only: the tag to check at final, in a length SP 800-38D allows (OpenSSL's default
+    // provider takes any 1..16 bytes).
     void* dst = c.tag;
     std::size_t n = 0;
-    if (!OSSL_PARAM_get_octet_string(p, &dst, kTagBytes, &n) || n == 0 || c.encrypting) return 0;
+    if (!OSSL_PARAM_get_octet_string(p, &dst, kTagBytes, &n) || !vg::gcm_tag_length_allowed(n) ||
+        c.encrypting) {
+      return 0;
+    }
     c.tag_bytes = n;
   }
   if ((p = f[param_id::ivlen]) != nullptr) {
     std::size_t n = 0;
     if (!OSSL_PARAM_get_size_t(p, &n) || n == 0 || n > kMaxIvBytes) return 0;
+    if (n != c.iv_bytes) c.tls_iv_generated = false;  // record mode needs "tlsivfixed" again
     c.iv_bytes = n;
   }
   if ((p = f[param_id::tlsaad]) != nullptr && !set_tls_aad(c, p)) return 0;

@@ -26,7 +26,8 @@ class VG_API ctr_key {
   ctr_key() noexcept = default;
 
   /// Expands `key` (16/24/32 bytes) on the named backend (empty = the best runnable one).
-  /// Errors: key_length, unsupported (unknown or not runnable backend). On error `out` is empty.
+  /// Errors: argument (null key with a length), key_length, unsupported (unknown or not runnable
+  /// backend). On error `out` is empty.
   [[nodiscard]] static status create(bytes_view key, ctr_key& out,
                                      std::string_view backend = {}) noexcept;
 

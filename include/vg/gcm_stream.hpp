@@ -31,7 +31,9 @@
 
 namespace vg {
 
-/// One incremental AES-GCM message (seal or open) under an aes_128/192/256_gcm key.
+/// One incremental AES-GCM message (seal or open) under an aes_128/192/256_gcm key, or an
+/// XAES-256-GCM message under an xaes256_gcm key (24-byte nonce, 16-byte tag only; the stream
+/// holds the message's derived key itself).
 class VG_API gcm_stream {
  public:
   gcm_stream() noexcept = default;
@@ -43,7 +45,7 @@ class VG_API gcm_stream {
 
   /// Starts sealing a message under `key` with `nonce` (any length >= 1; 12 is the fast path).
   /// Errors: argument (empty key, null nonce with a length), unsupported (a GCM-SIV key),
-  /// nonce_length (empty nonce).
+  /// nonce_length (empty nonce; for XAES-256-GCM any nonce that is not 24 bytes).
   [[nodiscard]] status begin_seal(const aead_key& key, bytes_view nonce) noexcept;
   /// Starts opening a message; see the warning above about unauthenticated plaintext.
   [[nodiscard]] status begin_open(const aead_key& key, bytes_view nonce) noexcept;
@@ -55,12 +57,14 @@ class VG_API gcm_stream {
   /// exactly `in` or disjoint from it. Errors: argument, too_long (more than 2^36 - 32 bytes).
   [[nodiscard]] status update(bytes_view in, bytes_span out) noexcept;
 
-  /// Ends a sealing stream and writes tag.size() (4..16) bytes of tag. Errors: argument (not a
-  /// sealing stream), tag_length; the stream is ended on every outcome but argument.
+  /// Ends a sealing stream and writes tag.size() bytes of tag (gcm_tag_length_allowed: 16, 15, 14,
+  /// 13, 12, 8 or 4; XAES-256-GCM: 16). Errors: argument (not a sealing stream), tag_length; the
+  /// stream is ended on every outcome but argument.
   [[nodiscard]] status finish_seal(bytes_span tag) noexcept;
 
-  /// Ends an opening stream: status::ok when `tag` (4..16 bytes) authenticates everything given to
-  /// aad() and update(), status::auth otherwise (computed without a branch on the tag).
+  /// Ends an opening stream: status::ok when `tag` (a length gcm_tag_length_allowed accepts)
+  /// authenticates everything given to aad() and update(), status::auth otherwise (computed
+  /// without a branch on the tag).
   [[nodiscard]] status finish_open(bytes_view tag) noexcept;
 
  private:
@@ -69,11 +73,14 @@ class VG_API gcm_stream {
   VG_LOCAL void final_tag(std::uint8_t full[16]) noexcept;
   VG_LOCAL void absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
   VG_LOCAL void end() noexcept;
+  VG_LOCAL void copy_from(const gcm_stream& other) noexcept;
+  VG_LOCAL bool tag_length_allowed(std::size_t n) const noexcept;
 
   const aead_key* key_ = nullptr;
   phase phase_ = phase::idle;
   bool sealing_ = false;
   bool public_counter_ = true;  // a 96-bit nonce: the counter values are not derived from the key
+  bool full_tag_only_ = false;  // XAES-256-GCM: 16-byte tags only
   std::uint8_t used_ = 0;       // bytes of keystream_ already used (0: none pending)
   std::uint8_t filled_ = 0;     // bytes waiting in block_ for GHASH
   std::uint64_t aad_len_ = 0;
@@ -87,6 +94,7 @@ class VG_API gcm_stream {
     alignas(16) std::uint8_t block[16] = {};      // an incomplete AAD or ciphertext block
   };
   secrets s_;
+  aead_key derived_;  // XAES-256-GCM: the message's AES-256-GCM key (then key_ == &derived_)
 };
 
 }  // namespace vg

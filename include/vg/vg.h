@@ -46,7 +46,8 @@ typedef enum {
   VG_AES_192_GCM = 2,
   VG_AES_256_GCM = 3,
   VG_AES_128_GCM_SIV = 4,
-  VG_AES_256_GCM_SIV = 5
+  VG_AES_256_GCM_SIV = 5,
+  VG_XAES_256_GCM = 6 /**< C2SP XAES-256-GCM: 32-byte key, 24-byte nonce, 16-byte tag */
 } vg_alg;
 
 /** Results. The values are part of the ABI. */
@@ -54,12 +55,13 @@ typedef enum {
   VG_OK = 0,
   VG_ERR_ARGUMENT = 1,     /**< NULL with a non-zero length, bad overlap, unknown algorithm */
   VG_ERR_KEY_LENGTH = 2,   /**< key length does not match the algorithm */
-  VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: anything but 12 bytes */
-  VG_ERR_TAG_LENGTH = 4,   /**< GCM: outside 4..16; GCM-SIV: anything but 16 */
+  VG_ERR_NONCE_LENGTH = 3, /**< GCM: 0 bytes; GCM-SIV: not 12 bytes; XAES-256-GCM: not 24 */
+  VG_ERR_TAG_LENGTH = 4,   /**< GCM: not 16, 15, 14, 13, 12, 8 or 4; GCM-SIV, XAES: not 16 */
   VG_ERR_TOO_LONG = 5,     /**< plaintext or AAD exceeds the algorithm's limit */
   VG_ERR_AUTH = 6,         /**< open: the tag did not verify; `out` has been zeroed */
   VG_ERR_UNSUPPORTED = 7,  /**< algorithm not available in this build */
-  VG_ERR_NOMEM = 8         /**< vg_aead_new could not allocate */
+  VG_ERR_NOMEM = 8,        /**< vg_aead_new could not allocate */
+  VG_ERR_RANDOM = 9        /**< the operating system's random source failed; nothing was sealed */
 } vg_status;
 
 /** Creates a key object for `alg` from `key_len` bytes of `key` (16, 24 or 32 per algorithm).
@@ -71,8 +73,9 @@ VG_API vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size
  *  used), then frees the object. NULL is a no-op. */
 VG_API void vg_aead_free(vg_aead* aead);
 
-/** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: 4..16, 16 is the
- *  recommended length; GCM-SIV: 16). The nonce must never repeat under one key for GCM. */
+/** Encrypts `len` bytes of `in` into `out` and writes a `tag_len`-byte tag (GCM: the SP 800-38D
+ *  lengths 16, 15, 14, 13, 12, and 8 or 4 for special uses only; 16 is the one to use; GCM-SIV:
+ *  16). The nonce must never repeat under one key for GCM. */
 VG_API vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
                               const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
                               uint8_t* out, uint8_t* tag, size_t tag_len);
@@ -138,11 +141,11 @@ VG_API vg_status vg_gcm_stream_aad(vg_gcm_stream* stream, const uint8_t* aad, si
 VG_API vg_status vg_gcm_stream_update(vg_gcm_stream* stream, const uint8_t* in, size_t len,
                                       uint8_t* out);
 
-/** Ends a sealing stream and writes a `tag_len`-byte tag (4..16). */
+/** Ends a sealing stream and writes a `tag_len`-byte tag (16, 15, 14, 13, 12, 8 or 4). */
 VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream* stream, uint8_t* tag, size_t tag_len);
 
-/** Ends an opening stream: VG_OK if `tag` (4..16 bytes) authenticates the message, else
- * VG_ERR_AUTH. */
+/** Ends an opening stream: VG_OK if `tag` (16, 15, 14, 13, 12, 8 or 4 bytes) authenticates the
+ * message, else VG_ERR_AUTH. */
 VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream* stream, const uint8_t* tag,
                                            size_t tag_len);
 
@@ -191,6 +194,67 @@ VG_API vg_status vg_aead_seal_batch(const vg_aead* aead, const vg_seal_job* jobs
  *  verified, VG_ERR_AUTH when at least one did not (those jobs' outputs are all zero; the others
  *  are intact). No branch depends on a verdict. */
 VG_API vg_status vg_aead_open_batch(const vg_aead* aead, vg_open_job* jobs, size_t count);
+
+/* ---- Random nonces ------------------------------------------------------------------------------
+ *
+ * For callers who cannot keep a nonce counter: vg_aead_seal_random() draws a fresh nonce from the
+ * operating system (getrandom) and writes
+ *
+ *     out = nonce (12 bytes; 24 for VG_XAES_256_GCM) || ciphertext (len bytes) || tag (16 bytes)
+ *
+ * so out_len = len + vg_aead_random_overhead(aead); vg_aead_open_random() reads that layout back.
+ * A failing random source returns VG_ERR_RANDOM and writes nothing (never a zero nonce).
+ *
+ * Limit: with random 96-bit nonces (AES-GCM, AES-GCM-SIV) seal at most 2^32 messages per key (the
+ * chance of a repeated nonce then stays below 2^-32). For more, use VG_XAES_256_GCM (random 192-bit
+ * nonces, about 2^80 messages). Do not mix caller-chosen nonces with random ones under one key.
+ */
+
+/** A nonce source: writes `len` unpredictable bytes to `out`; returns 0 on success. */
+typedef int (*vg_random_fn)(void* context, uint8_t* out, size_t len);
+
+/** Bytes a sealed message adds to its plaintext: nonce + 16-byte tag (0 for NULL). */
+VG_API size_t vg_aead_random_overhead(const vg_aead* aead);
+
+/** Seals `len` bytes of `in` into `out` (out_len = len + overhead) with a nonce from getrandom.
+ *  `in` may be exactly out + nonce size (in place) or must not overlap `out`. */
+VG_API vg_status vg_aead_seal_random(const vg_aead* aead, const uint8_t* aad, size_t aad_len,
+                                     const uint8_t* in, size_t len, uint8_t* out, size_t out_len);
+
+/** vg_aead_seal_random() with the nonce taken from `source` (for tests or a caller's generator). */
+VG_API vg_status vg_aead_seal_random_from(const vg_aead* aead, vg_random_fn source, void* context,
+                                          const uint8_t* aad, size_t aad_len, const uint8_t* in,
+                                          size_t len, uint8_t* out, size_t out_len);
+
+/** Opens `in` = nonce || ciphertext || tag (in_len bytes) into `out` (out_len = in_len -
+ *  overhead). VG_ERR_AUTH (out zeroed) on a bad tag or an input shorter than the overhead. */
+VG_API vg_status vg_aead_open_random(const vg_aead* aead, const uint8_t* aad, size_t aad_len,
+                                     const uint8_t* in, size_t in_len, uint8_t* out,
+                                     size_t out_len);
+
+/* ---- Single AES blocks and QUIC header protection -----------------------------------------------
+ *
+ * AES-128/192/256 encryption of independent 16-byte blocks, constant time on every backend, and
+ * the QUIC header protection mask of RFC 9001 §5.4.3 (the first 5 bytes of AES(hp_key, sample)).
+ */
+
+/** An AES key for single-block encryption. */
+typedef struct vg_aes_block vg_aes_block;
+
+/** Creates a block key from 16, 24 or 32 bytes; *out is NULL on failure. */
+VG_API vg_status vg_aes_block_new(vg_aes_block** out, const uint8_t* key, size_t key_len);
+
+/** Wipes and frees a block key. NULL is a no-op. */
+VG_API void vg_aes_block_free(vg_aes_block* key);
+
+/** out[i] = AES(in[i]) for `blocks` 16-byte blocks; `out` may equal `in`. */
+VG_API vg_status vg_aes_block_encrypt(const vg_aes_block* key, const uint8_t* in, uint8_t* out,
+                                      size_t blocks);
+
+/** QUIC header protection (RFC 9001 §5.4.3): mask[0..5) from a 16-byte sample, with the AES
+ *  header-protection key. */
+VG_API vg_status vg_quic_header_mask(const vg_aes_block* key, const uint8_t sample[16],
+                                     uint8_t mask[5]);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "modes/args.hpp"
 #include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
+#include "modes/xaes.hpp"
 #include "vg/aead.hpp"
 
 namespace vg {
@@ -31,6 +32,8 @@ const char* to_string(status s) noexcept {
       return "not supported by this build or backend";
     case status::nomem:
       return "out of memory";
+    case status::random:
+      return "the operating system's random source failed";
   }
   return "unknown status";
 }
@@ -46,7 +49,7 @@ aead_key::aead_key(aead_key&& other) noexcept {
 aead_key& aead_key::operator=(aead_key&& other) noexcept {
   if (this == &other) return *this;
   wipe();
-  if (other.backend_ != nullptr) {
+  if (other.backend_ != nullptr && holds(other.alg_)) {
     std::memcpy(state_, other.state_, sizeof state_);
     backend_ = other.backend_;
     alg_ = other.alg_;
@@ -70,15 +73,18 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
                         std::string_view backend_name) noexcept {
   out.wipe();
   const std::size_t want = key_length(alg);
-  if (want == 0) return status::argument;
+  if (want == 0 || !out.holds(alg)) return status::argument;
   if (detail::null_with_length(key.data(), key.size())) return status::argument;
   if (key.size() != want) return status::key_length;
   const detail::backend* b = backend_name.empty() ? &detail::default_backend_impl()
                                                   : detail::find_runnable_backend(backend_name);
   if (b == nullptr) return status::unsupported;
+  detail::ct::note_stack_depth();  // key expansion spills round keys too
   if (detail::key_calls::is_siv(alg)) {
     if (b->siv == nullptr) return status::unsupported;
     b->siv->setup(out.state_, key.data(), key.size());
+  } else if (alg == algorithm::xaes_256_gcm) {
+    detail::xaes_setup(*b, out.state_, key.data());
   } else {
     b->gcm->setup(out.state_, key.data(), key.size());
   }
@@ -111,8 +117,9 @@ status aead_key::seal_gather(bytes_view nonce, bytes_view aad, std::span<const b
   }
   if (total != out.size()) return status::argument;
   // Check everything before the pieces are copied, so a refused call leaves `out` untouched.
-  const detail::mode_limits& limits =
-      detail::key_calls::is_siv(alg_) ? detail::kSivLimits : detail::kGcmLimits;
+  const detail::mode_limits& limits = detail::key_calls::is_siv(alg_)   ? detail::kSivLimits
+                                      : alg_ == algorithm::xaes_256_gcm ? detail::kXaesLimits
+                                                                        : detail::kGcmLimits;
   if (const status s =
           detail::check_call_any(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
       s != status::ok) {

@@ -21,6 +21,7 @@
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 #include "modes/modes.hpp"
+#include "modes/xaes.hpp"
 
 namespace vg {
 namespace {
@@ -42,10 +43,43 @@ gcm_stream::~gcm_stream() {
   end();
 }
 
-gcm_stream::gcm_stream(const gcm_stream& other) noexcept = default;
-gcm_stream& gcm_stream::operator=(const gcm_stream& other) noexcept = default;
+gcm_stream::gcm_stream(const gcm_stream& other) noexcept {
+  copy_from(other);
+}
+
+gcm_stream& gcm_stream::operator=(const gcm_stream& other) noexcept {
+  if (this != &other) {
+    end();
+    copy_from(other);
+  }
+  return *this;
+}
+
+// Copies every field; a derived XAES-256-GCM key is copied too and the copy refers to its own.
+void gcm_stream::copy_from(const gcm_stream& other) noexcept {
+  key_ = other.key_;
+  phase_ = other.phase_;
+  sealing_ = other.sealing_;
+  public_counter_ = other.public_counter_;
+  full_tag_only_ = other.full_tag_only_;
+  used_ = other.used_;
+  filled_ = other.filled_;
+  aad_len_ = other.aad_len_;
+  text_len_ = other.text_len_;
+  s_ = other.s_;
+  if (other.key_ == &other.derived_) {
+    std::memcpy(derived_.state_, other.derived_.state_, detail::backend_state_bytes);
+    derived_.backend_ = other.derived_.backend_;
+    derived_.alg_ = other.derived_.alg_;
+    key_ = &derived_;
+  }
+}
 
 void gcm_stream::end() noexcept {
+  if (key_ == &derived_) {
+    detail::ct::wipe(derived_.state_, detail::backend_state_bytes);
+    derived_.backend_ = nullptr;
+  }
   detail::ct::wipe(&s_, sizeof s_);
   key_ = nullptr;
   phase_ = phase::idle;
@@ -65,18 +99,30 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   if (key.backend_ == nullptr || detail::null_with_length(nonce.data(), nonce.size())) {
     return status::argument;
   }
-  if (!is_gcm(key.alg_)) return status::unsupported;
-  if (nonce.empty()) return status::nonce_length;
+  const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
+  if (!is_gcm(key.alg_) && !xaes) return status::unsupported;
+  if (nonce.empty() || (xaes && nonce.size() != detail::kXaesNonceBytes)) {
+    return status::nonce_length;
+  }
+  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
   end();
   key_ = &key;
+  full_tag_only_ = xaes;
+  if (xaes) {  // AES-256-GCM under the derived key, with the nonce's last 12 bytes
+    detail::xaes_derive(*key.backend_, key.state_, nonce.data(), derived_.state_);
+    derived_.backend_ = key.backend_;
+    derived_.alg_ = algorithm::aes_256_gcm;
+    key_ = &derived_;
+    nonce = nonce.subspan(detail::kXaesKdfNonceBytes);
+  }
   sealing_ = sealing;
   // Any other nonce length makes J0 = GHASH_H(nonce): the kernels must treat counters as secret.
   public_counter_ = nonce.size() == 12;
   phase_ = phase::aad;
-  const detail::backend& b = *key.backend_;
-  detail::gcm_j0(b, key.state_, nonce, s_.counter);
+  const detail::backend& b = *key_->backend_;
+  detail::gcm_j0(b, key_->state_, nonce, s_.counter);
   // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
-  b.gcm->ctr32(key.state_, s_.counter, public_counter_, kZeroBlock, s_.tag_mask, kBlock);
+  b.gcm->ctr32(key_->state_, s_.counter, public_counter_, kZeroBlock, s_.tag_mask, kBlock);
   return status::ok;
 }
 
@@ -85,6 +131,7 @@ status gcm_stream::aad(bytes_view data) noexcept {
     return status::argument;
   }
   if (data.size() > detail::kGcmMaxAad - aad_len_) return status::too_long;
+  detail::ct::note_stack_depth();
   aad_len_ += data.size();
   const detail::backend& b = *key_->backend_;
   const std::uint8_t* p = data.data();
@@ -134,6 +181,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
     return status::argument;
   }
   if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;
+  detail::ct::note_stack_depth();
   const detail::backend& b = *key_->backend_;
   const void* state = key_->state_;
   if (phase_ == phase::aad) {  // the AAD is complete: hash its zero-padded last block
@@ -180,8 +228,14 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
   return status::ok;
 }
 
+bool gcm_stream::tag_length_allowed(std::size_t n) const noexcept {
+  if (full_tag_only_) return n == max_tag_length;
+  return gcm_tag_length_allowed(n);
+}
+
 // Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
 void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
+  detail::ct::note_stack_depth();
   const detail::backend& b = *key_->backend_;
   // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
   alignas(16) std::uint8_t last[2 * kBlock] = {};
@@ -197,7 +251,7 @@ status gcm_stream::finish_seal(bytes_span tag) noexcept {
   if (phase_ == phase::idle || !sealing_ || detail::null_with_length(tag.data(), tag.size())) {
     return status::argument;
   }
-  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+  if (!tag_length_allowed(tag.size())) {
     end();
     return status::tag_length;
   }
@@ -213,7 +267,7 @@ status gcm_stream::finish_open(bytes_view tag) noexcept {
   if (phase_ == phase::idle || sealing_ || detail::null_with_length(tag.data(), tag.size())) {
     return status::argument;
   }
-  if (tag.size() < detail::kMinTagBytes || tag.size() > max_tag_length) {
+  if (!tag_length_allowed(tag.size())) {
     end();
     return status::tag_length;
   }

@@ -21,6 +21,11 @@
 
 namespace vg::detail {
 
+// The last key_state_mode_bytes of a key's state belong to the mode layer (XAES-256-GCM keeps its
+// CMAC subkey there): a backend's GCM state must fit in the backend_state_bytes before them.
+inline constexpr std::size_t key_state_mode_bytes = 64;
+inline constexpr std::size_t backend_state_bytes = key_state_bytes - key_state_mode_bytes;
+
 // Every kernel receives the 64-byte aligned, key_state_bytes-long state its setup function wrote.
 // All byte pointers may be unaligned. `in == out` is allowed wherever both appear; other overlaps
 // never reach a kernel (the mode layer rejects them). Lengths may be 0 (pointers may then be null).

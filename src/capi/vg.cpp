@@ -17,6 +17,8 @@ struct vg_aead {
 
 static_assert(static_cast<int>(vg::status::nomem) == VG_ERR_NOMEM);
 static_assert(static_cast<int>(vg::algorithm::aes_256_gcm_siv) == VG_AES_256_GCM_SIV);
+static_assert(static_cast<int>(vg::algorithm::xaes_256_gcm) == VG_XAES_256_GCM);
+static_assert(static_cast<int>(vg::status::random) == VG_ERR_RANDOM);
 
 namespace {
 
@@ -27,6 +29,10 @@ vg_status to_c(vg::status s) noexcept {
 vg::bytes_view view(const uint8_t* p, size_t n) noexcept {
   return {p, n};
 }
+
+// std::span(p, n) requires [p, p + n) to be a valid range: a null p with n > 0 is undefined (a
+// hardened standard library asserts). Every function checks its pointers before it builds a span.
+using vg::detail::null_with_length;
 
 // A C caller may pass any int where an enum is declared. In C++, reading an enum object whose value
 // is outside the enumeration's range is undefined, so the raw value is taken from its bytes and
@@ -45,6 +51,7 @@ extern "C" {
 vg_status vg_aead_new(vg_aead** out, vg_alg alg, const uint8_t* key, size_t key_len) {
   if (out == nullptr) return VG_ERR_ARGUMENT;
   *out = nullptr;
+  if (null_with_length(key, key_len)) return VG_ERR_ARGUMENT;
   auto* a = new (std::nothrow) vg_aead;
   if (a == nullptr) return VG_ERR_NOMEM;
   const vg::status s =
@@ -64,7 +71,10 @@ void vg_aead_free(vg_aead* aead) {
 vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
                        const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
                        uint8_t* out, uint8_t* tag, size_t tag_len) {
-  if (aead == nullptr) return VG_ERR_ARGUMENT;
+  if (aead == nullptr || null_with_length(nonce, nonce_len) || null_with_length(aad, aad_len) ||
+      null_with_length(in, len) || null_with_length(out, len) || null_with_length(tag, tag_len)) {
+    return VG_ERR_ARGUMENT;
+  }
   return to_c(vg::detail::key_calls::seal(aead->key, view(nonce, nonce_len), view(aad, aad_len),
                                           view(in, len), {out, len}, {tag, tag_len}));
 }
@@ -72,7 +82,10 @@ vg_status vg_aead_seal(const vg_aead* aead, const uint8_t* nonce, size_t nonce_l
 vg_status vg_aead_open(const vg_aead* aead, const uint8_t* nonce, size_t nonce_len,
                        const uint8_t* aad, size_t aad_len, const uint8_t* in, size_t len,
                        uint8_t* out, const uint8_t* tag, size_t tag_len) {
-  if (aead == nullptr) return VG_ERR_ARGUMENT;
+  if (aead == nullptr || null_with_length(nonce, nonce_len) || null_with_length(aad, aad_len) ||
+      null_with_length(in, len) || null_with_length(out, len) || null_with_length(tag, tag_len)) {
+    return VG_ERR_ARGUMENT;
+  }
   return to_c(vg::detail::key_calls::open(aead->key, view(nonce, nonce_len), view(aad, aad_len),
                                           view(in, len), {out, len}, view(tag, tag_len)));
 }

@@ -1,9 +1,9 @@
 // Building a 16-byte block that a kernel will load at once.
 //
 // A 16-byte load that overlaps several narrower, still-buffered stores cannot be forwarded from the
-// store buffer and waits until they retire (measured here: ~20 ns more per 16-byte seal when J0 was
-// written as 12 + 1 + 1 + 1 + 1 bytes). So blocks handed to kernels are written with one 16-byte
-// store.
+// store buffer and waits until they retire (measured: ~20 ns more per 16-byte seal with J0
+// written as 12 + 1 + 1 + 1 + 1 bytes; docs/design/dispatch.md). So blocks handed to kernels are
+// written with one 16-byte store.
 #ifndef VG_SRC_COMMON_BLOCK_STORE_HPP
 #define VG_SRC_COMMON_BLOCK_STORE_HPP
 

@@ -1,6 +1,8 @@
 // Out-of-line constant-time helpers (see ct.hpp for the contract).
 #include "common/ct.hpp"
 
+#include <pthread.h>
+
 #include <cstring>
 
 #include "vg/cpu.hpp"
@@ -26,11 +28,63 @@ void wipe(void* p, std::size_t n) noexcept {
   __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
-// A frame of kStackWipeBytes (plus a little) whose array the compiler places at its bottom, so
-// zeroing it covers the stack below the caller. noinline: the frame must be this function's own.
+__thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-exec"))) = UINTPTR_MAX;
+
+namespace {
+
+// This thread's stack, [low, high); looked up on the thread's first wipe (glibc reads
+// /proc/self/maps for the main thread), {0, 0} when unknown.
+struct stack_bounds {
+  std::uintptr_t low = 0, high = 0;
+  bool known = false;
+};
+__thread stack_bounds thread_stack_bounds __attribute__((tls_model("initial-exec")));
+
+stack_bounds this_thread_stack() noexcept {
+  stack_bounds& b = thread_stack_bounds;
+  if (!b.known) {
+    b.known = true;
+    pthread_attr_t attr;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+      void* addr = nullptr;
+      std::size_t size = 0;
+      if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+        b.low = reinterpret_cast<std::uintptr_t>(addr);
+        b.high = b.low + size;
+      }
+      pthread_attr_destroy(&attr);
+    }
+  }
+  return b;
+}
+
+// Zeroes n bytes just below this function's frame. noinline: the area must lie below the caller.
+[[gnu::noinline]] void zero_below(std::size_t n) noexcept {
+  auto* area = static_cast<unsigned char*>(__builtin_alloca(n));
+  wipe(area, n);
+}
+
+}  // namespace
+
 [[gnu::noinline]] void wipe_stack() noexcept {
-  alignas(64) unsigned char area[kStackWipeBytes];
-  wipe(area, sizeof area);
+  const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+  const std::uintptr_t deepest = deepest_entry;
+  deepest_entry = UINTPTR_MAX;
+  std::size_t n = kStackWipeBytes;
+  if (deepest < here) {
+    // Only an entry on this thread's own stack, below this frame, extends the wipe: one recorded
+    // on another stack (a coroutine's, a signal stack) says nothing about the memory below here.
+    // The area stays a page above the stack's low end (the zeroing starts a frame below here).
+    const stack_bounds b = this_thread_stack();
+    constexpr std::uintptr_t kPage = 4096;
+    if (b.low + kPage < deepest && here < b.high) {
+      const std::uintptr_t floor = b.low + kPage;
+      const std::uintptr_t bottom =
+          deepest - floor > kStackWipeBytes ? deepest - kStackWipeBytes : floor;
+      if (here - bottom > n) n = here - bottom;
+    }
+  }
+  zero_below(n);
 }
 
 // The asm names no clobbers: every vector register is call-clobbered in the SysV x86-64 and

@@ -32,20 +32,43 @@ void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept;
 // Overwrites n bytes with zeros in a way the compiler may not elide.
 void wipe(void* p, std::size_t n) noexcept;
 
-// Zeroes kStackWipeBytes of the stack just below the caller's frame. The x86 kernels are written
-// with intrinsics, and the compiler spills round keys, powers of H and per-message values (E(J0),
-// GCM-SIV's derived keys) to their frames; those copies stay in the dead stack after the call
-// returns. A key's destructor calls this so that what the destroying thread's calls left there
-// goes with the key (tests/hygiene checks it, with the depth the kernels' frames reach). Other
-// threads' stacks are out of reach: docs/VERIFICATION.md §6.
+// The x86 kernels are written with intrinsics, and the compiler spills round keys, powers of H
+// and per-message values (E(J0), GCM-SIV's derived keys) to their frames; those copies stay in the
+// dead stack after the call returns. Every entry point that runs a kernel on a key (create, seal,
+// open, the incremental and CTR calls) records how deep this thread's stack was when it did
+// (note_stack_depth); a key's destructor calls wipe_stack, which zeroes from just below its caller
+// down to kStackWipeBytes below the deepest recorded entry (at least kStackWipeBytes below the
+// caller), and starts the record afresh. So what the destroying thread's calls left goes with the
+// key however deep they ran (tests/hygiene checks depths 0-16 KiB and the kernels' own depth).
+// Other threads' stacks are out of reach: docs/VERIFICATION.md §6.
 void wipe_stack() noexcept;
 #ifdef __OPTIMIZE__
-// The deepest frames measured (portable GCM-SIV) reach ~4.6 KiB. Zeroing costs ~50 ns for 8 KiB
-// here but ~0.9 us for 16 KiB (a cliff past 12 KiB: the string store stops keeping lines in L1).
+// How far below its entry point a call's frames reach: the deepest measured (portable GCM-SIV) is
+// ~4.6 KiB. Zeroing costs ~50 ns for 8 KiB here but ~0.9 us for 16 KiB (a cliff past 12 KiB: the
+// string store stops keeping lines in L1).
 inline constexpr std::size_t kStackWipeBytes = 8 * 1024;
 #else
 inline constexpr std::size_t kStackWipeBytes = 48 * 1024;  // -O0 frames are several times deeper
 #endif
+
+// The lowest stack pointer at which this thread entered a kernel since its last wipe_stack
+// (UINTPTR_MAX: none). initial-exec TLS: one %fs-relative access, no call, also in the shared
+// library (8 bytes of the static TLS surplus when the library is loaded with dlopen).
+extern __thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-exec")));
+
+// Records the caller's stack depth; inlined into each entry point (a compare and, when deeper
+// than before, a store: the stack pointer is public).
+[[gnu::always_inline]] inline void note_stack_depth() noexcept {
+  std::uintptr_t sp;
+#if defined(__x86_64__)
+  __asm__("mov %%rsp, %0" : "=r"(sp));
+#elif defined(__aarch64__)
+  __asm__("mov %0, sp" : "=r"(sp));
+#else
+  sp = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
+#endif
+  if (sp < deepest_entry) deepest_entry = sp;
+}
 
 // Zeroes the vector registers a caller may not rely on (x86-64: all of xmm/ymm/zmm 0-15, and
 // zmm16-31 where the CPU has them; arm64: v0-v7, v16-v31 and the upper halves of v8-v15, whose

@@ -81,8 +81,11 @@ inline status check_call(const mode_limits& limits, const bytes_view& nonce, con
   if (nonce.size() < limits.min_nonce || nonce.size() > limits.max_nonce) [[unlikely]] {
     return status::nonce_length;
   }
-  if (tag_len < limits.min_tag || tag_len > limits.max_tag) [[unlikely]]
+  // Every mode's lengths lie in the SP 800-38D set (GCM-SIV: 16 only).
+  if (tag_len < limits.min_tag || tag_len > limits.max_tag || !gcm_tag_length_allowed(tag_len))
+      [[unlikely]] {
     return status::tag_length;
+  }
   if (in.size() > limits.max_in || aad.size() > limits.max_aad) [[unlikely]]
     return status::too_long;
   return status::ok;

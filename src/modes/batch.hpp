@@ -16,11 +16,13 @@
 #include "backends/batch_ops.hpp"
 #include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
+#include "modes/xaes.hpp"
 
 namespace vg::detail {
 
 struct batch_calls {
   static const mode_limits& limits(const aead_key& key) noexcept {
+    if (key.alg_ == algorithm::xaes_256_gcm) return kXaesLimits;
     return key_calls::is_siv(key.alg_) ? kSivLimits : kGcmLimits;
   }
 
@@ -60,7 +62,9 @@ struct batch_calls {
     if (const status s = check_all(key, jobs); s != status::ok) return s;
     const backend& b = *key.backend_;
     const bool siv = key_calls::is_siv(key.alg_);
-    const gcm_batch_ops* ops = siv ? nullptr : gcm_batch_for(b);
+    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
+    const gcm_batch_ops* ops = siv || xaes ? nullptr : gcm_batch_for(b);
+    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     gcm_batch_job gathered[chunk];
     std::size_t n = 0;
     // A status other than ok cannot come back after the checks above; the first one is still
@@ -75,6 +79,11 @@ struct batch_calls {
           ops->seal(key.state_, gathered, n);
           n = 0;
         }
+        continue;
+      }
+      if (xaes) {  // its own key derivation per nonce: the single call, checks and all
+        const status s = key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
+        if (s != status::ok && first == status::ok) first = s;
         continue;
       }
       if (!siv && common_lengths(j.nonce, j.tag.size())) {  // the inline tier's call, checked
@@ -100,7 +109,9 @@ struct batch_calls {
     }
     const backend& b = *key.backend_;
     const bool siv = key_calls::is_siv(key.alg_);
-    const gcm_batch_ops* ops = siv ? nullptr : gcm_batch_for(b);
+    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
+    const gcm_batch_ops* ops = siv || xaes ? nullptr : gcm_batch_for(b);
+    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     gcm_batch_job gathered[chunk];
     std::size_t index[chunk];
     std::uint8_t ok[chunk];
@@ -126,7 +137,9 @@ struct batch_calls {
         continue;
       }
       status s;
-      if (!siv && common_lengths(j.nonce, j.tag.size()) && b.gcm->open_verify != nullptr) {
+      if (xaes) {  // its own key derivation per nonce: the single call, checks and all
+        s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
+      } else if (!siv && common_lengths(j.nonce, j.tag.size()) && b.gcm->open_verify != nullptr) {
         alignas(16) std::uint8_t j0[16];
         gcm_j0_96(j.nonce.data(), j0);
         s = verdict_status(b.gcm->open_verify(key.state_, j0, true, j.aad.data(), j.aad.size(),

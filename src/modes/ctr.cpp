@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backends/backend.hpp"
+#include "common/ct.hpp"
 #include "modes/args.hpp"
 
 namespace vg {
@@ -34,11 +35,9 @@ algorithm gcm_algorithm_for(std::size_t key_len) noexcept {
 }  // namespace
 
 status ctr_key::create(bytes_view key, ctr_key& out, std::string_view backend) noexcept {
+  out.key_ = aead_key{};  // empty on every error
   if (detail::null_with_length(key.data(), key.size())) return status::argument;
-  if (key.size() != 16 && key.size() != 24 && key.size() != 32) {
-    out.key_ = aead_key{};
-    return status::key_length;
-  }
+  if (key.size() != 16 && key.size() != 24 && key.size() != 32) return status::key_length;
   return aead_key::create(gcm_algorithm_for(key.size()), key, out.key_, backend);
 }
 
@@ -50,6 +49,7 @@ status ctr_key::crypt(std::span<const std::uint8_t, 16> counter, bytes_view in,
       (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
+  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
   std::uint8_t ctr[16];
   std::memcpy(ctr, counter.data(), 16);
   std::size_t done = 0;

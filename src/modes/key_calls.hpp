@@ -6,6 +6,7 @@
 #define VG_SRC_MODES_KEY_CALLS_HPP
 
 #include "modes/modes.hpp"
+#include "modes/xaes.hpp"
 #include "vg/aead.hpp"
 
 namespace vg::detail {
@@ -19,7 +20,11 @@ struct key_calls {
                                             const bytes_view& aad, const bytes_view& in,
                                             const bytes_span& out, const bytes_span& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
+    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     if (is_siv(key.alg_)) return siv_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (key.alg_ == algorithm::xaes_256_gcm) {
+      return xaes_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    }
     return gcm_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 
@@ -27,7 +32,11 @@ struct key_calls {
                                             const bytes_view& aad, const bytes_view& in,
                                             const bytes_span& out, const bytes_view& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
+    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
     if (is_siv(key.alg_)) return siv_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (key.alg_ == algorithm::xaes_256_gcm) {
+      return xaes_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    }
     return gcm_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 };

@@ -7,9 +7,10 @@
 // check_call with run-time lengths. Both tiers apply the same rules in the same order, so a call
 // gets the same status whichever tier takes it (tests/modes checks a grid of calls through both).
 //
-// Per 16-byte GCM seal this cut the instructions above the kernel from ~210 to ~120 (C API:
-// ~240 to ~110), about 5 ns of ~25 ns on aesni-avx: at this size the whole call is bound by how
-// fast instructions issue, so every instruction here costs about as much as one in the kernel.
+// Inline, the layer above the kernel costs ~120 instructions per 16-byte GCM seal (C API: ~110)
+// instead of ~210 (~240) out of line, about 5 ns of ~25 ns on aesni-avx: at this size the whole
+// call is bound by how fast instructions issue, so every instruction here costs about as much as
+// one in the kernel (docs/design/dispatch.md).
 //
 // The calls into the *_any tier pass copies of the spans. They take references (see args.hpp);
 // a span whose address is taken must live in memory, and GCC would then store every span on

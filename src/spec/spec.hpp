@@ -48,6 +48,19 @@ block polyval(const block& h, view data);
 bytes gcm_siv_seal(view key, view nonce, view aad, view plaintext);
 std::optional<bytes> gcm_siv_open(view key, view nonce, view aad, view ciphertext, view tag);
 
+// C2SP XAES-256-GCM: the per-message AES-256 key Kx derived from a 32-byte key and the first 12
+// bytes of the 24-byte nonce (NIST SP 800-108r1 counter KDF over CMAC-AES-256, as the
+// specification's "Detailed key derivation algorithm" writes it out), and the AEAD itself:
+// AES-256-GCM under Kx with the last 12 nonce bytes. Seal returns ciphertext || 16-byte tag.
+struct xaes_derivation {
+  block l;                          // L = AES-256_K(0^128)
+  block k1;                         // the CMAC subkey K1
+  std::array<std::uint8_t, 32> kx;  // the derived AES-256-GCM key
+};
+xaes_derivation xaes_derive(view key, view nonce);
+bytes xaes_seal(view key, view nonce, view aad, view plaintext);
+std::optional<bytes> xaes_open(view key, view nonce, view aad, view ciphertext, view tag);
+
 }  // namespace vg::spec
 
 #endif  // VG_SRC_SPEC_SPEC_HPP

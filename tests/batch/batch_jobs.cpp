@@ -39,11 +39,13 @@ bool is_siv(vg::algorithm alg) {
 std::vector<batch_job> random_batch(prng& rng, vg::algorithm alg, const bytes& key,
                                     const batch_shape& shape) {
   static constexpr std::size_t kTagLengths[] = {16, 16, 16, 15, 14, 13, 12, 8, 4};
+  const bool xaes = alg == vg::algorithm::xaes_256_gcm;
   const bool siv = is_siv(alg);
+  const bool fixed_lengths = siv || xaes;  // one nonce length, 16-byte tags
   std::vector<batch_job> jobs(1 + rng.next() % shape.max_jobs);
   for (batch_job& j : jobs) {
-    std::size_t nonce_len = 12;
-    if (!siv && shape.vary_nonce && rng.next() % 8 == 0) nonce_len = 1 + rng.next() % 40;
+    std::size_t nonce_len = xaes ? 24 : 12;
+    if (!fixed_lengths && shape.vary_nonce && rng.next() % 8 == 0) nonce_len = 1 + rng.next() % 40;
     j.nonce = rng.bytes(nonce_len);
     j.aad = rng.bytes(rng.next() % 4 == 0 ? 0 : rng.next() % 70);
     // Mostly packet-sized, some up to max_len: every kernel path, with the spec kept affordable.
@@ -52,11 +54,13 @@ std::vector<batch_job> random_batch(prng& rng, vg::algorithm alg, const bytes& k
                             : pick < 7 ? rng.next() % 1600
                                        : rng.next() % (shape.max_len + 1);
     j.pt = rng.bytes(std::min(len, shape.max_len));
-    j.tag_len = siv || !shape.vary_tag ? 16 : kTagLengths[rng.next() % std::size(kTagLengths)];
+    j.tag_len =
+        fixed_lengths || !shape.vary_tag ? 16 : kTagLengths[rng.next() % std::size(kTagLengths)];
     j.in_place = rng.next() % 2 == 0;
     j.misalign = rng.next() % 16;
-    j.expected = siv ? vg::spec::gcm_siv_seal(key, j.nonce, j.aad, j.pt)
-                     : vg::spec::gcm_seal(key, j.nonce, j.aad, j.pt, j.tag_len);
+    j.expected = siv    ? vg::spec::gcm_siv_seal(key, j.nonce, j.aad, j.pt)
+                 : xaes ? vg::spec::xaes_seal(key, j.nonce, j.aad, j.pt)
+                        : vg::spec::gcm_seal(key, j.nonce, j.aad, j.pt, j.tag_len);
     j.load(j.pt.data());
   }
   return jobs;

@@ -123,9 +123,9 @@ TEST_P(BatchTest, OpenRejectsOnlyForgedJobs) {
 std::vector<std::tuple<std::string, vg::algorithm>> params() {
   std::vector<std::tuple<std::string, vg::algorithm>> out;
   for (const std::string& b : runnable_backends()) {
-    for (vg::algorithm a :
-         {vg::algorithm::aes_128_gcm, vg::algorithm::aes_192_gcm, vg::algorithm::aes_256_gcm,
-          vg::algorithm::aes_128_gcm_siv, vg::algorithm::aes_256_gcm_siv}) {
+    for (vg::algorithm a : {vg::algorithm::aes_128_gcm, vg::algorithm::aes_192_gcm,
+                            vg::algorithm::aes_256_gcm, vg::algorithm::aes_128_gcm_siv,
+                            vg::algorithm::aes_256_gcm_siv, vg::algorithm::xaes_256_gcm}) {
       out.emplace_back(b, a);
     }
   }

@@ -52,6 +52,8 @@ const char* alg_name(vg::algorithm alg) {
       return "aes-128-gcm-siv";
     case vg::algorithm::aes_256_gcm_siv:
       return "aes-256-gcm-siv";
+    case vg::algorithm::xaes_256_gcm:
+      return "xaes-256-gcm";
   }
   return "?";
 }

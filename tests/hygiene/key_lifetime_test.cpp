@@ -2,12 +2,14 @@
 //
 // The x86 kernels spill round keys, powers of H, E(J0) and GCM-SIV's derived keys to their frames
 // (siv_stack_test.cpp lists what one call leaves). Destroying the key zeroes the stack below the
-// caller that the kernels used (vg::detail::ct::wipe_stack). The test paints a region below its
-// frame, then, in one noinline call, creates a key on each runnable backend, seals and opens
-// 16 B, 1 KiB and 16 KiB messages and destroys the key (C++ destructor, or vg_aead_free through
-// the C API); afterwards it searches the region for the master key's round keys, H and its powers,
-// each message's E(J0) (GCM) and the derived keys (GCM-SIV), all computed from vg::spec. It also
-// checks that no seal or open writes deeper than the wipe reaches.
+// caller that the kernels used, however deep the calls ran (vg::detail::ct::wipe_stack). The test
+// paints a region below its frame, then, in one noinline call, creates a key on each runnable
+// backend, seals and opens 16 B, 1 KiB and 16 KiB messages from a frame 0, 4, 8 or 16 KiB below
+// the one that creates and destroys the key (C++ destructor, or vg_aead_free through the C API);
+// afterwards it searches the region for the master key's round keys, H and its powers, each
+// message's E(J0) (GCM) and the derived keys (GCM-SIV), all computed from vg::spec. It also checks
+// that no seal or open writes further below its caller than the wipe reaches below the deepest
+// call.
 //
 // Skipped under sanitizers and valgrind, where scanning below the stack pointer is meaningless.
 #include <gtest/gtest.h>
@@ -31,6 +33,8 @@ using block = vg::spec::block;
 using vg::test::kRegion;
 
 constexpr std::size_t kLengths[] = {16, 1024, 16384};
+// Locals between the frame that owns the key and the one that seals and opens with it.
+constexpr std::size_t kCallDepths[] = {0, 4096, 8192, 16384};
 
 bool is_siv(vg::algorithm alg) {
   return alg == vg::algorithm::aes_128_gcm_siv || alg == vg::algorithm::aes_256_gcm_siv;
@@ -64,21 +68,35 @@ void run_messages(vg::algorithm alg, Seal&& seal, Open&& open, session_result& r
   }
 }
 
-// The whole life of a key, in frames below the caller's, ending with its destruction.
+// Runs f() in a frame `depth` bytes below the caller's (a caller with that many bytes of locals).
+template <class F>
+[[gnu::noinline]] void at_depth(std::size_t depth, F&& f) {
+  auto* locals = static_cast<volatile unsigned char*>(__builtin_alloca(depth + 1));
+  locals[0] = 0;
+  locals[depth] = 0;
+  f();
+  __asm__ __volatile__("" : : "r"(locals) : "memory");
+}
+
+// The whole life of a key, in frames below the caller's, ending with its destruction; the
+// messages run `depth` bytes below the frame that owns the key.
 [[gnu::noinline]] session_result cpp_session(const std::string& backend, vg::algorithm alg,
-                                             const std::vector<std::uint8_t>& key_bytes) {
+                                             const std::vector<std::uint8_t>& key_bytes,
+                                             std::size_t depth) {
   session_result r;
   vg::aead_key key;
   if (vg::aead_key::create(alg, key_bytes, key, backend) != vg::status::ok) return {false, 0};
-  run_messages(
-      alg,
-      [&](const block& n, const auto& aad, const auto& in, auto& out, block& tag) {
-        return key.seal(vg::bytes_view(n.data(), 12), aad, in, out, tag) == vg::status::ok;
-      },
-      [&](const block& n, const auto& aad, const auto& in, auto& out, const block& tag) {
-        return key.open(vg::bytes_view(n.data(), 12), aad, in, out, tag) == vg::status::ok;
-      },
-      r);
+  at_depth(depth, [&] {
+    run_messages(
+        alg,
+        [&](const block& n, const auto& aad, const auto& in, auto& out, block& tag) {
+          return key.seal(vg::bytes_view(n.data(), 12), aad, in, out, tag) == vg::status::ok;
+        },
+        [&](const block& n, const auto& aad, const auto& in, auto& out, const block& tag) {
+          return key.open(vg::bytes_view(n.data(), 12), aad, in, out, tag) == vg::status::ok;
+        },
+        r);
+  });
   return r;
 }  // ~aead_key
 
@@ -97,21 +115,24 @@ vg_alg c_alg(vg::algorithm alg) {
 
 // The same through the C API (default backend): vg_aead_free ends the key.
 [[gnu::noinline]] session_result c_session(vg::algorithm alg,
-                                           const std::vector<std::uint8_t>& key_bytes) {
+                                           const std::vector<std::uint8_t>& key_bytes,
+                                           std::size_t depth) {
   session_result r;
   vg_aead* key = nullptr;
   if (vg_aead_new(&key, c_alg(alg), key_bytes.data(), key_bytes.size()) != VG_OK) return {false, 0};
-  run_messages(
-      alg,
-      [&](const block& n, const auto& aad, const auto& in, auto& out, block& tag) {
-        return vg_aead_seal(key, n.data(), 12, aad.data(), aad.size(), in.data(), in.size(),
-                            out.data(), tag.data(), 16) == VG_OK;
-      },
-      [&](const block& n, const auto& aad, const auto& in, auto& out, const block& tag) {
-        return vg_aead_open(key, n.data(), 12, aad.data(), aad.size(), in.data(), in.size(),
-                            out.data(), tag.data(), 16) == VG_OK;
-      },
-      r);
+  at_depth(depth, [&] {
+    run_messages(
+        alg,
+        [&](const block& n, const auto& aad, const auto& in, auto& out, block& tag) {
+          return vg_aead_seal(key, n.data(), 12, aad.data(), aad.size(), in.data(), in.size(),
+                              out.data(), tag.data(), 16) == VG_OK;
+        },
+        [&](const block& n, const auto& aad, const auto& in, auto& out, const block& tag) {
+          return vg_aead_open(key, n.data(), 12, aad.data(), aad.size(), in.data(), in.size(),
+                              out.data(), tag.data(), 16) == VG_OK;
+        },
+        r);
+  });
   vg_aead_free(key);
   return r;
 }
@@ -138,14 +159,18 @@ TEST_P(KeyLifetime, NothingOutlivesTheKey) {
   const auto& [backend, alg] = GetParam();
   const std::vector<std::uint8_t> key_bytes = key_for(alg);
   std::vector<unsigned char> region(kRegion);
-  vg::test::paint_stack();
-  const session_result r =
-      backend.empty() ? c_session(alg, key_bytes) : cpp_session(backend, alg, key_bytes);
-  vg::test::snapshot_stack(region.data());
-  ASSERT_TRUE(r.ok) << "a seal or open failed";
-  const std::string leaks =
-      vg::test::find_secrets(secrets_of(alg, key_bytes), region.data(), region.size());
-  EXPECT_TRUE(leaks.empty()) << "left on the stack after the key was destroyed:\n" << leaks;
+  for (std::size_t depth : kCallDepths) {
+    vg::test::paint_stack();
+    const session_result r = backend.empty() ? c_session(alg, key_bytes, depth)
+                                             : cpp_session(backend, alg, key_bytes, depth);
+    vg::test::snapshot_stack(region.data());
+    ASSERT_TRUE(r.ok) << "a seal or open failed";
+    const std::string leaks =
+        vg::test::find_secrets(secrets_of(alg, key_bytes), region.data(), region.size());
+    EXPECT_TRUE(leaks.empty()) << "left on the stack after the key was destroyed, calls made "
+                               << depth << " B below the key's owner:\n"
+                               << leaks;
+  }
 }
 
 // The wipe must reach below every frame a seal or open uses. Measured without the destruction

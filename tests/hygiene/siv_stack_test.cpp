@@ -35,9 +35,9 @@ using vg::test::kRegion;
 
 // Backends known to leave spilled copies behind after each call (docs/VERIFICATION.md §6): GCC
 // spills derived round keys and H powers in the x86 kernels' frames. A scrub after every call
-// cleared them but cost +30..60 ns at 32..1024 B; what landed instead is the stack wipe when a key
-// is destroyed (key_lifetime_test.cpp). The per-call leaks are reported as a skip with the list of
-// what leaked, not hidden; one that comes out clean fails, so the list cannot go stale.
+// would clear them at +30..60 ns per call at 32..1024 B; the library wipes the stack when a key is
+// destroyed instead (key_lifetime_test.cpp). The per-call leaks are reported as a skip with the
+// list of what leaked, not hidden; one that comes out clean fails, so the list cannot go stale.
 bool known_to_leak(const std::string& backend) {
   return backend == "aesni-avx" || backend == "vaes-avx2" || backend == "vaes-avx512";
 }

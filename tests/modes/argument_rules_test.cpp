@@ -15,6 +15,7 @@
 #include <cstring>
 #include <string>
 
+#include "common/tag_lengths.hpp"
 #include "vg/aead.hpp"
 #include "vg/vg.h"
 
@@ -52,7 +53,9 @@ vg::status model(bool siv, bool seal, buf nonce, buf aad, buf in, buf out, buf t
       (seal && (share_a_byte(tag, nonce) || share_a_byte(tag, aad) || share_a_byte(tag, in)));
   if (argument) return vg::status::argument;
   if (siv ? nonce.len != 12 : nonce.len == 0) return vg::status::nonce_length;
-  if (siv ? tag.len != 16 : tag.len < 4 || tag.len > 16) return vg::status::tag_length;
+  if (siv ? tag.len != 16 : !vg::test::gcm_tag_length_in_standard(tag.len)) {
+    return vg::status::tag_length;
+  }
   return seal ? vg::status::ok : vg::status::auth;
 }
 

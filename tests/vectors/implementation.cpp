@@ -2,12 +2,14 @@
 //
 // Library: open() writes into a buffer pre-filled with 0xa5, so a test can see that a rejected
 // message leaves nothing but zeros (the API promises `out` is zeroed on status::auth).
-// Spec: vg::spec has preconditions instead of statuses (IV >= 1 byte, tag 4..16, GCM-SIV nonce 12);
+// Spec: vg::spec has preconditions instead of statuses (IV >= 1 byte, tag in SP 800-38D's set,
+// GCM-SIV nonce 12);
 // the adapter turns a violated precondition into the status the library must return, and only then
 // calls the spec, so the spec itself is never called outside its contract.
 #include "vectors/implementation.hpp"
 
 #include "common/backends.hpp"
+#include "common/tag_lengths.hpp"
 #include "spec/spec.hpp"
 
 namespace vg::test {
@@ -91,7 +93,7 @@ class spec_implementation final : public implementation {
       if (tag_len != 16) return vg::status::tag_length;
     } else {
       if (iv_len == 0) return vg::status::nonce_length;
-      if (tag_len < 4 || tag_len > 16) return vg::status::tag_length;
+      if (!test::gcm_tag_length_in_standard(tag_len)) return vg::status::tag_length;
     }
     return vg::status::ok;
   }

@@ -22,7 +22,7 @@ namespace {
 
 constexpr const char* speed_usage =
     "usage: vg speed [options]\n"
-    "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv\n"
+    "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv,xaes-256-gcm\n"
     "                    (default: both GCM sizes, plus GCM-SIV where vgcrypt supports it)\n"
     "  --op LIST         seal,open (default both)\n"
     "  --sizes LIST      message sizes in bytes (default 16,64,256,512,1024,1420,4096,16384)\n"
@@ -32,7 +32,8 @@ constexpr const char* speed_usage =
     "  --duration SEC    timed seconds per measurement (default 0.2), --rounds N (default 7)\n"
     "  --cpu N           core to pin to (default: the current one)\n"
     "  --limit           also print the machine's AES/CLMUL limit and the bounds it implies\n"
-    "  --vs-gcm          in GCM-SIV cells, also time GCM seal of the same key size on each\n"
+    "  --vs-gcm          in GCM-SIV and XAES-256-GCM cells, also time GCM seal of the same key\n"
+    "                    size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
     "  --batch N         also time seal_batch/open_batch of N jobs of each size per call on each\n"
     "                    measured backend, beside the same N jobs as single calls "

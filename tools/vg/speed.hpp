@@ -82,8 +82,9 @@ batch_runner peer_burst_runner(bench::peer_key& key);
 /// The name of a reference is this prefix and its backend's name.
 inline constexpr std::string_view reference_prefix = "gcm-seal/";
 
-/// The GCM algorithm of the same key size as a GCM-SIV one, or nullopt.
-std::optional<algorithm> gcm_of_siv(algorithm alg);
+/// The AES-GCM algorithm a GCM-SIV or XAES-256-GCM cell is compared with (--vs-gcm): GCM of the
+/// same key size; nullopt for GCM itself.
+std::optional<algorithm> gcm_reference_of(algorithm alg);
 
 /// Whether subject `s` takes part in cells of `alg`.
 bool subject_supports(const subject& s, algorithm alg);

@@ -41,11 +41,13 @@ message make_message(algorithm alg, std::size_t bytes) {
     for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<std::uint8_t>(seed + 131 * i + (i >> 8));
   };
   fill(m.key, key_length(alg), 1);
-  fill(m.nonce, 12, 2);
+  fill(m.nonce, nonce_length(alg), 2);
   fill(m.aad, speed_aad_bytes, 3);
   fill(m.plain, bytes, 4);
   const bool siv = alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
   const spec::bytes sealed = siv ? spec::gcm_siv_seal(m.key, m.nonce, m.aad, m.plain)
+                             : alg == algorithm::xaes_256_gcm
+                                 ? spec::xaes_seal(m.key, m.nonce, m.aad, m.plain)
                                  : spec::gcm_seal(m.key, m.nonce, m.aad, m.plain);
   m.cipher.assign(sealed.begin(), sealed.begin() + static_cast<std::ptrdiff_t>(bytes));
   m.tag.assign(sealed.begin() + static_cast<std::ptrdiff_t>(bytes), sealed.end());
@@ -147,9 +149,10 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
 
 }  // namespace
 
-std::optional<algorithm> gcm_of_siv(algorithm alg) {
+std::optional<algorithm> gcm_reference_of(algorithm alg) {
   if (alg == algorithm::aes_128_gcm_siv) return algorithm::aes_128_gcm;
   if (alg == algorithm::aes_256_gcm_siv) return algorithm::aes_256_gcm;
+  if (alg == algorithm::xaes_256_gcm) return algorithm::aes_256_gcm;
   return std::nullopt;
 }
 
@@ -157,7 +160,7 @@ bool subject_supports(const subject& s, algorithm alg) {
   if (s.batch_burst) return s.peer->supports(alg);
   if (s.batch_jobs > 0) return vgcrypt_supports(s.backend, alg);
   if (s.is_reference) {
-    const std::optional<algorithm> gcm = gcm_of_siv(alg);
+    const std::optional<algorithm> gcm = gcm_reference_of(alg);
     return gcm && vgcrypt_supports(s.backend, alg) && vgcrypt_supports(s.backend, *gcm);
   }
   return s.is_vgcrypt ? vgcrypt_supports(s.backend, alg) : s.peer->supports(alg);
@@ -177,7 +180,7 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
     if (s.is_reference) {  // GCM seal on that backend, filed under this cell
       if (!subject_supports(s, alg)) continue;
       const subject as_vgcrypt{s.impl, true, s.backend, nullptr, false};
-      if (auto t = prepare(as_vgcrypt, *gcm_of_siv(alg), operation::seal, bytes)) {
+      if (auto t = prepare(as_vgcrypt, *gcm_reference_of(alg), operation::seal, bytes)) {
         t->row.alg = alg;
         t->row.op = op;
         t->row.is_vgcrypt = false;

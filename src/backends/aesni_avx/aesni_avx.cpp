@@ -14,26 +14,10 @@
 // arithmetic; control flow and addresses depend on lengths, public counter values and the key
 // size only.
 //
-// Measured (Emerald-Rapids-class VM, 2.98 GHz, taskset -c 1, 13-byte AAD, through the API
-// against intel-ipsec-mb 1.3's AVX path in the same process, bursts alternated, time ratio,
-// median of 3 runs; seal/open): AES-128 16 B 0.81/0.84, 256 B 0.89/0.91, 1 KiB 0.84/0.88,
-// 4 KiB 0.81/0.84, 16 KiB 0.80/0.83; AES-256 16 B 0.78/0.84, 256 B 0.91/0.90, 1 KiB 0.85/0.90,
-// 4 KiB 0.82/0.86, 16 KiB 0.81/0.86. The loop is bound by vector-port uops: per block 10 AES
-// rounds (14) + 3.1 PCLMULQDQ + 7.3 others on 3 ports; 16 KiB seal runs at 6.87 cycles per
-// block against the 6.8 the uop count allows (ipsec-mb's AVX loop: 24.5 uops per block for
-// AES-128). From 0.96x: XOR chains pinned in order (GCC's reassociation spilled ~4 products per
-// block) -3%; multiplies spread over all rounds instead of the first four -2% (AES-256 -6%);
-// Karatsuba pairs -0.4 uop; data XOR on ymm -0.5 uop, -5%; counter blocks from a table row on
-// ymm a batch ahead (-0.6 uop, -5%; for the current batch it was 4% slower: the first round
-// waited for the reloads). 3 or 4 batches per reduction: more spills, no gain.
-// Fixed cost per message (kernel alone, t(4 KiB) - t(16 KiB) / 4): ~17 ns AES-128, ~20 ns
-// AES-256 (first batch unstitched, last batch's products and the final reduction); the mode
-// layer adds ~12 ns per call (16 B seal: 12.6 ns in the kernel, 24 ns through the API).
-// Open pays the verdict pass over the written output (vec128::and_blocks, store-bound): ~140 ns
-// at 16 KiB, the gap between open and seal. Tried and dropped: the Karatsuba middle factors of
-// four blocks with 256-bit vunpck{l,h}pd from a copy of the pending batch on the stack (0.75
-// uop per block less) ran 8-20% slower: its 32-byte loads of the 16-byte stores made one step
-// before cannot be forwarded and stall the products until the stores commit.
+// The loop is bound by vector-port uops (~20 a block on 3 ports, 2 of them for AES) and runs at
+// that bound; each detail above saves uops there. Open pays the verdict pass over the written
+// output (vec128::and_blocks, store-bound), the gap between open and seal at 16 KiB. The uop
+// budget, the measurements and the alternatives that lost: docs/design/gcm-kernel.md.
 #include <immintrin.h>
 
 #include <cstddef>
@@ -52,11 +36,8 @@ using kernel = gcm_kernel<vec128, 8, /*Karatsuba=*/true, /*G=*/2>;
 
 // Messages below 256 B go to a tail-only instantiation (no bulk loop, up to 16 blocks) on the
 // same key state (same 34 powers of H): without the loop's registers, zeroed pending batch,
-// counter table and stack buffers there is less to set up. Measured per kernel call (in-process
-// A/B, AES-128, 13-byte AAD, seal/open): 16 B 17.3/20.4 -> 12.6/14.9 ns, 32 B 19.1/23.4 ->
-// 16.2/18.1 ns, 128 B seal 34.8 -> 32.4 ns; through the API against intel-ipsec-mb (time
-// ratio, AES-128 open): 160 B 0.84 -> 0.81, 192 B 0.71 -> 0.69, 255 B 0.62 -> 0.60; AES-256
-// open at 128 B was ~1% slower (0.92 -> 0.93).
+// counter table and stack buffers there is less to set up (16 B seal: 12.6 ns a kernel call
+// against 17.3 through the full kernel; docs/design/gcm-kernel.md).
 using tail = gcm_kernel<vec128, 16, /*Karatsuba=*/true, /*G=*/1, /*TailOnlyPowers=*/kernel::P>;
 static_assert(sizeof(kernel::state) == sizeof(tail::state) &&
               offsetof(kernel::state, rounds) == offsetof(tail::state, rounds));

@@ -7,10 +7,9 @@
 // by aesenclast, POLYVAL with per-message powers of H and one reduction per 2 batches, CTR with a
 // little-endian 32-bit counter. Secrets: the key-generating key, derived keys, H powers, plaintext
 // and POLYVAL state only flow through vector arithmetic; control flow and addresses depend on
-// lengths and the key size only. Measured (16 KiB, 13-byte AAD, one core at ~2.99 GHz): seal
-// is a hashing pass at 3.12 cycles a block (multiply-port bound) then a CTR pass at 5.0 / 7.0
-// (AES-port bound), 2.89 us (AES-128) and 3.62 us (AES-256): 1.21x and 1.26x GCM seal on this
-// backend (its stitched loop needs 6.9 / 8.4 cycles a block); open 2.79 / 3.28 us.
+// lengths and the key size only. Seal is a hashing pass bound by the multiply port, then a CTR
+// pass bound by the AES port; GCM's stitched loop overlaps the two, so a 16 KiB seal here costs
+// ~1.2x GCM seal on this backend (docs/design/gcm-siv-kernel.md, "What bounds a seal").
 #include <immintrin.h>
 
 #include <cstddef>

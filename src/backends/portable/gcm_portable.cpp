@@ -34,7 +34,8 @@ struct gcm_state {
   aes_ct64_key aes;
   hash_key hash;
 };
-static_assert(sizeof(gcm_state) <= key_state_bytes, "portable GCM state must fit the key object");
+static_assert(sizeof(gcm_state) <= backend_state_bytes,
+              "portable GCM state must fit the key object");
 static_assert(alignof(gcm_state) <= 64);
 
 const gcm_state& state_of(const void* state) noexcept {

@@ -5,30 +5,13 @@
 // ByteReverse(GHASH(mulX_GHASH(ByteReverse(H)), ByteReverse(X)...)). Byte-reversing a block is
 // just reading it as two little-endian words in swapped order, so it costs nothing extra.
 //
-// Where a short seal goes (16-byte message, 13-byte AAD; Emerald-Rapids-class VM at 2.99 GHz,
-// gcc 12 -O3, pinned, medians): three bitsliced AES passes that depend on each other -- the
-// derivation, the tag, the CTR block -- and three POLYVAL multiplies (54 ns each). GCM needs one
-// four-block pass (303 ns for AES-128) and the same three multiplies. AES-128: derivation 307 ns
-// (4 blocks, one pass), tag 271 ns + ~100 ns for the derived key's schedule riding in slot 1 of
-// the tag's S-box layers, CTR 271 ns (one-block calls pack one block only); the other ~150 ns
-// are glue (tail copies, wipes, argument checks: ~0.8k of 18k instructions) and stalls between
-// the dependent passes. vg speed: 1268 ns vs GCM 516 ns = 2.46x (before: 1430 vs 542 = 2.64x).
-// AES-256: derivation 547 ns (six blocks as one pass on two 64-bit vector lanes instead of two
-// 404-ns passes), tag 371 + 143 ns, CTR 371 ns: 1770 ns vs GCM 615 ns = 2.88x (before: 2243 vs
-// 652 = 3.44x). Also: the derived encryption key goes from the derivation's bit planes straight
-// into bitsliced round keys (aes_ct64_derive_siv_keys), the schedule copies SubWord with one
-// multiply and takes rcon from a table, ShiftRows is two delta swaps (GCM gains ~5% from that
-// too), and the wipes cover what was written (the round keys in use, the H powers prepared), not
-// the 1.5 KiB struct.
-//
-// The AES-256 floor with this design: SIV >= derivation + tag + CTR + POLYVAL; GCM = one pass +
-// POLYVAL + ~50 ns. With a free schedule and no glue at all, 547 + 371 + 371 + 162 = 1451 ns =
-// 2.36x GCM's 615; the schedule (13 dependent linear steps) and the glue cost >= ~100 ns each,
-// so ~2.7x is the realistic floor. 2.5x (1538 ns) leaves 1538 - 371 - 371 - 162 = 634 ns for
-// derivation + schedule + glue: only a six-block derivation costing one four-block pass (404 ns)
-// fits, i.e. four lanes per pass (256-bit vectors; two 128-bit lanes cost 1.35 passes, as vector
-// units have fewer ALU ports than the scalar core), or an AES whose cost scales with the blocks
-// used (constant-time vector-permute AES on SSSE3/NEON byte shuffles): both ISA-specific.
+// A short seal is three bitsliced AES passes that depend on each other -- the derivation, the tag,
+// the CTR block -- where GCM needs one, so the work goes into making each pass cheap: AES-256's
+// six derivation blocks run as one pass on two 64-bit lanes, the derived encryption key goes from
+// the derivation's bit planes straight into bitsliced round keys (aes_ct64_derive_siv_keys) and
+// its schedule rides in slot 1 of the tag's S-box layers, and the wipes cover what was written
+// (the round keys in use, the H powers prepared), not the whole state. Where the time goes and
+// the floor of this design: docs/design/gcm-siv-kernel.md, "The portable kernel".
 //
 // Secrets: the key-generating key, the derived keys (expanded on the stack and wiped before
 // returning), the POLYVAL state and the plaintext. The nonce, lengths and AAD are public; the tag

@@ -11,26 +11,10 @@
 // arithmetic; control flow and addresses depend on lengths, public counter values and the key
 // size only.
 //
-// Measured (as aesni_avx.cpp, AES-128 seal): 256 B 47 ns, 1 KiB 129 ns, 16 KiB 1.71 us (aesni-avx:
-// 68 ns, 193 ns, 2.73 us). Schoolbook and Karatsuba tie (1.64 vs 1.66 us at 16 KiB).
-// Tried for ymm in the third session (kernel choices of vaes-avx512, A/B against the previous
-// build with vg speed): counter blocks as base ^ table rows instead of dword adds: open 1..16
-// KiB 4% slower (ymm has a third vector port for the adds); open hashing one batch ahead: open
-// 4..7% slower. Both stay zmm-only.
-// Fourth session (issue #4, "no backend slower than the one below it"): short messages went to
-// a full 128-bit instantiation (below 96 B), slower than aesni-avx's tail-only kernel (AES-128
-// seal 16 B 29.7 vs 24.8 ns). Now a tail-only 128-bit kernel on this key state, with crossovers
-// measured by A/B of libraries in one process (tail vs ymm kernel, time ratio, medians of 11..31
-// interleaved rounds, AES-128/AES-256): seal 112 B 0.92/0.90, 127 B 0.96..1.0, 128 B 1.06/1.18
-// (from one batch on the ymm loop wins); open 80 B 0.86/0.90, 88..112 B 0.82..1.25 (noisy),
-// against aesni-avx in vg speed (vaes-avx2 / aesni-avx, open 88..127 B): tail 0.95..0.98, ymm
-// kernel 0.89..1.03 (1.00..1.03 at 88 and 112 B, 0.89..0.92 from 120 B). vg speed --all-backends
-// (taskset -c 1, medians of 3 runs, vaes-avx2 / aesni-avx time, AES-128 seal/open; before ->
-// after): 16 B 1.19/1.21 -> 0.99/0.97, 32 B 1.11/1.17 -> 0.93/0.97, 64 B 1.11/1.13 -> 0.95/0.96,
-// 96 B 1.02/1.00 -> 0.96/0.97, 128 B and up unchanged (0.86..0.91 at 128 B, ~0.74 at 16 KiB);
-// AES-256 16..96 B 1.01..1.20 -> 0.93..1.00. Retiring the full 128-bit instantiation also cut
-// this TU's compile time (-j1, one TU): GCC 12 -O3 15.9 -> 7.0 s, Clang 14 -O1 ASan+UBSan -g
-// 138 -> 80 s. The incremental block ops (gcm_stream) now always take the ymm kernel.
+// Counters stay dword adds and open hashes in order: the table counters and the hashing ahead of
+// vaes-avx512 measured slower with ymm's third vector port. Short messages take a tail-only
+// 128-bit kernel, so that this backend is not slower than aesni-avx at any size. Measurements
+// and crossovers: docs/design/gcm-kernel.md.
 #include <immintrin.h>
 
 #include <cstddef>

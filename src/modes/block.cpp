@@ -1,0 +1,26 @@
+// Independent AES blocks over the backend's ctr32 kernel: each block is loaded as a counter and
+// one keystream block over zeros is its encryption. One kernel call per block, since ctr32 would
+// otherwise encrypt inc32 of the block rather than the next one.
+#include "modes/block.hpp"
+
+#include "common/ct.hpp"
+
+namespace vg::detail {
+namespace {
+
+constexpr std::size_t kBlock = 16;
+alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
+
+}  // namespace
+
+void aes_encrypt_blocks(const backend& b, const void* state, const std::uint8_t* in,
+                        std::uint8_t* out, std::size_t blocks) noexcept {
+  alignas(16) std::uint8_t counter[kBlock];
+  for (std::size_t i = 0; i < blocks; ++i) {
+    for (std::size_t j = 0; j < kBlock; ++j) counter[j] = in[i * kBlock + j];
+    b.gcm->ctr32(state, counter, /*public_counter=*/false, kZeroBlock, out + i * kBlock, kBlock);
+  }
+  ct::wipe(counter, sizeof counter);
+}
+
+}  // namespace vg::detail

@@ -1,0 +1,101 @@
+// Where the vgcrypt provider deliberately refuses what OpenSSL's default provider accepts, shown
+// on both providers so that the difference stays what the README says it is:
+//  * tag lengths: vgcrypt takes and gives only the SP 800-38D lengths (16, 15, 14, 13, 12, 8 and
+//    4 bytes); the default provider takes any 1..16 bytes, including 1-3-byte tags on decrypt;
+//  * data before any IV: the default provider encrypts an update given after a key but before an
+//    IV, under a random IV it draws itself; vgcrypt refuses it.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "common/tag_lengths.hpp"
+#include "provider/evp_util.hpp"
+
+namespace {
+
+using vgtest::bytes;
+
+const bytes kKey(16, 0x42), kIv(12, 0x24), kText(40, 0x33);
+
+struct both {
+  EVP_CIPHER* vg = vgtest::fetch_gcm(vgtest::vgcrypt_lib(), 16, "provider=vgcrypt");
+  EVP_CIPHER* ref = vgtest::fetch_gcm(vgtest::default_lib(), 16, nullptr);
+  ~both() {
+    EVP_CIPHER_free(vg);
+    EVP_CIPHER_free(ref);
+  }
+};
+
+// Seals kText; returns its tag_len-byte tag, or an empty vector when a step is refused.
+bytes seal_tag(EVP_CIPHER* c, std::size_t tag_len = 16) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes ct(kText.size()), tag(tag_len);
+  int len = 0;
+  const bool ok =
+      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
+      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
+      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len), tag.data()) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  return ok ? tag : bytes{};
+}
+
+// Whether a sealing context gives an n-byte tag after final.
+bool gives_tag(EVP_CIPHER* c, std::size_t n) {
+  return !seal_tag(c, n).empty();
+}
+
+// Whether an opening context takes the first n bytes of `tag` and verifies the message with them.
+bool opens_with(EVP_CIPHER* c, const bytes& ct, bytes tag, std::size_t n) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes pt(ct.size());
+  int len = 0;
+  const bool ok =
+      EVP_DecryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
+      EVP_DecryptUpdate(ctx, pt.data(), &len, ct.data(), static_cast<int>(ct.size())) == 1 &&
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, static_cast<int>(n), tag.data()) == 1 &&
+      EVP_DecryptFinal_ex(ctx, pt.data(), &len) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  return ok;
+}
+
+bytes ciphertext(EVP_CIPHER* c) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes ct(kText.size());
+  int len = 0;
+  EXPECT_EQ(EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())),
+            1);
+  EVP_CIPHER_CTX_free(ctx);
+  return ct;
+}
+
+TEST(DeliberateDifferences, TagLengthsOutsideSp80038dAreRefused) {
+  const both c;
+  const bytes tag = seal_tag(c.vg);
+  ASSERT_EQ(tag, seal_tag(c.ref));
+  const bytes ct = ciphertext(c.vg);
+  for (std::size_t n = 1; n <= 16; ++n) {
+    const bool allowed = vg::test::gcm_tag_length_in_standard(n);
+    EXPECT_EQ(opens_with(c.vg, ct, tag, n), allowed) << "vgcrypt, open with " << n << " bytes";
+    EXPECT_EQ(gives_tag(c.vg, n), allowed) << "vgcrypt, " << n << "-byte tag";
+    EXPECT_TRUE(opens_with(c.ref, ct, tag, n)) << "default provider, open with " << n << " bytes";
+    EXPECT_TRUE(gives_tag(c.ref, n)) << "default provider, " << n << "-byte tag";
+  }
+}
+
+TEST(DeliberateDifferences, DataBeforeAnyIvIsRefused) {
+  const both c;
+  for (EVP_CIPHER* cipher : {c.vg, c.ref}) {
+    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+    ASSERT_EQ(EVP_EncryptInit_ex(ctx, cipher, nullptr, kKey.data(), nullptr), 1);
+    bytes ct(kText.size());
+    int len = 0;
+    const int ok =
+        EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size()));
+    EXPECT_EQ(ok, cipher == c.vg ? 0 : 1) << (cipher == c.vg ? "vgcrypt" : "default provider");
+    EVP_CIPHER_CTX_free(ctx);
+  }
+}
+
+}  // namespace
