@@ -52,6 +52,19 @@ struct batch_calls {
 
   static constexpr std::size_t chunk = 16;
 
+  // How a checked batch runs on `key`: its backend, its algorithm's kind and batch kernels.
+  struct run_plan {
+    const backend& b;
+    bool siv, xaes;
+    const gcm_batch_ops* ops;
+  };
+  static run_plan plan(const aead_key& key) noexcept {
+    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    const bool siv = key_calls::is_siv(key.alg_);
+    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
+    return {*key.backend_, siv, xaes, siv || xaes ? nullptr : gcm_batch_for(*key.backend_)};
+  }
+
   static bool fits(const gcm_batch_ops& ops, const bytes_view& nonce, const bytes_view& aad,
                    const bytes_view& in) noexcept {
     return nonce.size() == 12 && in.size() <= ops.max_len && aad.size() <= ops.max_aad;
@@ -60,11 +73,10 @@ struct batch_calls {
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
     if (const status s = check_all(key, jobs); s != status::ok) return s;
-    const backend& b = *key.backend_;
-    const bool siv = key_calls::is_siv(key.alg_);
-    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
-    const gcm_batch_ops* ops = siv || xaes ? nullptr : gcm_batch_for(b);
-    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    const run_plan p = plan(key);
+    const backend& b = p.b;
+    const bool siv = p.siv, xaes = p.xaes;
+    const gcm_batch_ops* ops = p.ops;
     gcm_batch_job gathered[chunk];
     std::size_t n = 0;
     // A status other than ok cannot come back after the checks above; the first one is still
@@ -107,11 +119,10 @@ struct batch_calls {
       for (std::size_t i = 0; i < jobs.size(); ++i) jobs.set_result(i, s);
       return s;
     }
-    const backend& b = *key.backend_;
-    const bool siv = key_calls::is_siv(key.alg_);
-    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
-    const gcm_batch_ops* ops = siv || xaes ? nullptr : gcm_batch_for(b);
-    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    const run_plan p = plan(key);
+    const backend& b = p.b;
+    const bool siv = p.siv, xaes = p.xaes;
+    const gcm_batch_ops* ops = p.ops;
     gcm_batch_job gathered[chunk];
     std::size_t index[chunk];
     std::uint8_t ok[chunk];
