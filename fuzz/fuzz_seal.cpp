@@ -6,6 +6,7 @@
 #include <cstring>
 #include <vector>
 
+#include "batch_check.hpp"
 #include "fuzz_input.hpp"
 #include "openssl_gcm.hpp"
 #include "spec/spec.hpp"
@@ -70,5 +71,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (key.seal(c->nonce, c->aad, in_place, in_place, tag2) != vg::status::ok || in_place != ct ||
       tag2 != tag)
     fail(*c, "in-place seal differs");
+  vg::fuzz::check_batch(*c, key, ct, tag);
   return 0;
 }

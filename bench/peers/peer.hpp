@@ -38,6 +38,17 @@ class peer_key {
   /// Decrypts and verifies; returns false when the tag does not verify or on error.
   virtual bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                     bytes_view tag) = 0;
+  /// Optional: the jobs (12-byte nonces, 16-byte tags) through the library's own multi-message
+  /// API. Returns false when the peer has none (has_burst), on error, or (open) when a tag fails.
+  virtual bool has_burst() const { return false; }
+  virtual bool seal_burst(std::span<const vg::seal_job> jobs) {
+    (void)jobs;
+    return false;
+  }
+  virtual bool open_burst(std::span<vg::open_job> jobs) {
+    (void)jobs;
+    return false;
+  }
 };
 
 /// One peer library.

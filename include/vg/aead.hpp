@@ -99,9 +99,29 @@ using bytes_view = std::span<const std::uint8_t>;
 /// Writable bytes.
 using bytes_span = std::span<std::uint8_t>;
 
+/// One message of aead_key::seal_batch(): the arguments of aead_key::seal().
+struct seal_job {
+  bytes_view nonce;
+  bytes_view aad;
+  bytes_view in;
+  bytes_span out;  ///< in.size() bytes of ciphertext
+  bytes_span tag;  ///< tag.size() bytes written
+};
+
+/// One message of aead_key::open_batch(): the arguments of aead_key::open() and its result.
+struct open_job {
+  bytes_view nonce;
+  bytes_view aad;
+  bytes_view in;
+  bytes_span out;  ///< in.size() bytes of plaintext; all zero when `result` is status::auth
+  bytes_view tag;
+  status result = status::argument;  ///< written by open_batch: ok or auth (or the batch's refusal)
+};
+
 namespace detail {
 struct backend;
-struct key_calls;  // the library's seal/open body, shared by this class and the C API
+struct batch_calls;  // the body of seal_batch/open_batch, shared with the C API
+struct key_calls;    // the library's seal/open body, shared by this class and the C API
 /// Room for any backend's expanded key (round keys, H powers); checked by static_asserts.
 inline constexpr std::size_t key_state_bytes = 2048;
 }  // namespace detail
@@ -140,6 +160,17 @@ class VG_API aead_key {
   [[nodiscard]] status open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                             bytes_view tag) const noexcept;
 
+  /// Seals independent messages (jobs) of any lengths, each as seal() would. Every job is checked
+  /// before any is sealed: if one is refused, returns its status and writes nothing. One job's
+  /// outputs (out, tag) must not share bytes with another job's buffers (not checked).
+  [[nodiscard]] status seal_batch(std::span<const seal_job> jobs) const noexcept;
+
+  /// Opens independent messages, each as open() would, and writes each job's verdict to its
+  /// `result` (a failed job's `out` is all zero, the others are intact). Returns ok when every tag
+  /// verified, auth when at least one did not; no branch depends on a verdict. Refusals as in
+  /// seal_batch (then every job's `result` is the returned status and nothing is written).
+  [[nodiscard]] status open_batch(std::span<open_job> jobs) const noexcept;
+
   /// True for a default-constructed or moved-from key and after a failed create().
   [[nodiscard]] bool empty() const noexcept { return backend_ == nullptr; }
   /// The algorithm given to create() (meaningless for an empty key).
@@ -156,6 +187,7 @@ class VG_API aead_key {
   friend class aes_block_key;  // single blocks through the CTR kernel
   friend class gcm_stream;     // incremental GCM over the key's GHASH and CTR kernels
   friend struct detail::key_calls;
+  friend struct detail::batch_calls;
   VG_LOCAL void wipe() noexcept;
   /// Whether this key may hold `a` (any algorithm, unless it is a typed_key).
   VG_LOCAL bool holds(algorithm a) const noexcept {

@@ -149,6 +149,52 @@ VG_API vg_status vg_gcm_stream_finish_seal(vg_gcm_stream* stream, uint8_t* tag, 
 VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream* stream, const uint8_t* tag,
                                            size_t tag_len);
 
+/* ---- Batches of independent messages under one key
+ * -------------------------------------------------------
+ *
+ * vg_aead_seal_batch()/vg_aead_open_batch() seal or open `count` independent messages (jobs) with
+ * one key in one call; their lengths may differ. Each job follows the rules of vg_aead_seal() /
+ * vg_aead_open() (lengths, limits, in place or no overlap, no plaintext on a failed tag). Every job
+ * is checked before any is processed: if one is refused, the call returns its status and writes
+ * nothing (open also sets every job's `status` to it). Distinct jobs must not share bytes between
+ * one job's output (`out`, a seal tag) and any buffer of another job; this is not checked.
+ */
+
+/** One message of vg_aead_seal_batch(): the arguments of vg_aead_seal(). */
+typedef struct vg_seal_job {
+  const uint8_t* nonce;
+  size_t nonce_len;
+  const uint8_t* aad;
+  size_t aad_len;
+  const uint8_t* in;
+  size_t len;
+  uint8_t* out; /**< `len` bytes of ciphertext */
+  uint8_t* tag; /**< `tag_len` bytes written */
+  size_t tag_len;
+} vg_seal_job;
+
+/** One message of vg_aead_open_batch(): the arguments of vg_aead_open() and its result. */
+typedef struct vg_open_job {
+  const uint8_t* nonce;
+  size_t nonce_len;
+  const uint8_t* aad;
+  size_t aad_len;
+  const uint8_t* in;
+  size_t len;
+  uint8_t* out; /**< `len` bytes of plaintext; all zero when `status` is VG_ERR_AUTH */
+  const uint8_t* tag;
+  size_t tag_len;
+  vg_status status; /**< written: VG_OK or VG_ERR_AUTH (or the refusal of the whole batch) */
+} vg_open_job;
+
+/** Seals `count` jobs; VG_OK when all are sealed. */
+VG_API vg_status vg_aead_seal_batch(const vg_aead* aead, const vg_seal_job* jobs, size_t count);
+
+/** Opens `count` jobs, each with its own verdict in `status`; returns VG_OK when every tag
+ *  verified, VG_ERR_AUTH when at least one did not (those jobs' outputs are all zero; the others
+ *  are intact). No branch depends on a verdict. */
+VG_API vg_status vg_aead_open_batch(const vg_aead* aead, vg_open_job* jobs, size_t count);
+
 /* ---- Random nonces ------------------------------------------------------------------------------
  *
  * For callers who cannot keep a nonce counter: vg_aead_seal_random() draws a fresh nonce from the

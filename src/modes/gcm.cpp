@@ -35,6 +35,12 @@ status gcm_seal_any(const backend& b, const void* state, const bytes_view& nonce
       s != status::ok) {
     return s;
   }
+  return gcm_seal_checked(b, state, nonce, aad, in, out, tag);
+}
+
+status gcm_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_span& tag) noexcept {
   alignas(16) std::uint8_t j0[16];
   gcm_j0(b, state, nonce, j0);
   // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
@@ -60,6 +66,12 @@ status gcm_open_any(const backend& b, const void* state, const bytes_view& nonce
       s != status::ok) {
     return s;
   }
+  return gcm_open_checked(b, state, nonce, aad, in, out, tag);
+}
+
+status gcm_open_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_view& tag) noexcept {
   alignas(16) std::uint8_t j0[16];
   gcm_j0(b, state, nonce, j0);
   // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).

@@ -80,6 +80,21 @@ status siv_open_any(const backend& b, const void* state, const bytes_view& nonce
                     const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                     const bytes_view& tag) noexcept;
 
+// The *_any calls after their checks, for callers that have already run check_call with the same
+// limits (the batch entry points, modes/batch.hpp, check every job before running any).
+status gcm_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_span& tag) noexcept;
+status gcm_open_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_view& tag) noexcept;
+status siv_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_span& tag) noexcept;
+status siv_open_checked(const backend& b, const void* state, const bytes_view& nonce,
+                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                        const bytes_view& tag) noexcept;
+
 // The common call: 12-byte nonce and 16-byte tag (the only lengths GCM-SIV has, the recommended
 // ones for GCM).
 inline bool common_lengths(const bytes_view& nonce, std::size_t tag_len) noexcept {

@@ -43,6 +43,10 @@ constexpr const char* speed_usage =
     "  --vs-gcm          in GCM-SIV and XAES-256-GCM cells, also time GCM seal of the same key\n"
     "                    size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
+    "  --batch N         also time seal_batch/open_batch of N jobs (1 .. 4096) of each size per\n"
+    "                    call on each measured backend, beside the same N jobs as single calls\n"
+    "                    (singlesN/BACKEND; both per job; xsinglesN = singles' time / the "
+    "batch's)\n"
     "  --json            machine-readable results (JSON) on stdout instead of the table\n"
     "  --csv             machine-readable results (CSV) on stdout instead of the table\n"
     "  --plot FILE       also draw throughput against size into FILE (.png or .svg), with\n"
@@ -97,7 +101,7 @@ bool is_flag(const std::string& a) {
 }
 bool takes_value(const std::string& a) {
   for (const char* f : {"--alg", "--op", "--sizes", "--backend", "--peers", "--duration",
-                        "--rounds", "--cpu", "--plot"})
+                        "--rounds", "--cpu", "--batch", "--plot"})
     if (a == f) return true;
   return false;
 }
@@ -160,6 +164,10 @@ bool set_value(const std::string& a, const std::string& v, speed_options& o) {
                          ")");
     }
     o.cpu = static_cast<int>(*n);
+  } else if (a == "--batch") {
+    const std::optional<long long> n = parse_integer(v, 1, 4096);
+    if (!n) return usage_error("bad --batch '" + v + "' (1 .. 4096)");
+    o.batch = static_cast<std::size_t>(*n);
   } else if (a == "--plot") {
     if (v.find('\'') != std::string::npos)
       return usage_error("--plot file name must not contain a quote: " + v);
@@ -241,6 +249,14 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
     for (const std::string& name : names)
       out.push_back({std::string(reference_prefix) + name, false, name, nullptr, true});
   }
+  if (o.batch > 0) {
+    for (const std::string& name : names) {
+      const std::string suffix = std::to_string(o.batch) + "/" + name;
+      out.push_back({std::string(batch_prefix) + suffix, false, name, nullptr, false, o.batch});
+      out.push_back(
+          {std::string(singles_prefix) + suffix, false, name, nullptr, false, o.batch, true});
+    }
+  }
   if (!o.no_peers) {
     if (o.peers.empty()) {
       for (const bench::peer* p : bench::all_peers())
@@ -254,6 +270,19 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
         }
         out.push_back({name, false, "", p});
       }
+    }
+    // Peers with a multi-message API also run the --batch jobs through it.
+    if (o.batch > 0) {
+      std::vector<subject> bursts;
+      for (const subject& s : out) {
+        if (s.peer == nullptr) continue;
+        std::unique_ptr<bench::peer_key> k =
+            s.peer->make_key(algorithm::aes_128_gcm, std::vector<std::uint8_t>(16, 1));
+        if (!k || !k->has_burst()) continue;
+        bursts.push_back({s.impl + std::string(burst_infix) + std::to_string(o.batch), false, "",
+                          s.peer, false, o.batch, false, true});
+      }
+      out.insert(out.end(), bursts.begin(), bursts.end());
     }
   }
   if (o.algs.empty()) {
@@ -295,11 +324,27 @@ void annotate(speed_result& r) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
           other.bytes != row.bytes || !other.check.empty())
         continue;
-      // A GCM reference (--vs-gcm) is compared with its own backend only.
+      // A GCM reference (--vs-gcm) or a batch is compared with its own backend only.
       if (other.impl.starts_with(reference_prefix) &&
           other.impl.substr(reference_prefix.size()) != backend)
         continue;
+      if ((other.impl.starts_with(batch_prefix) || other.impl.starts_with(singles_prefix)) &&
+          other.impl.substr(other.impl.find('/') + 1) != backend)
+        continue;
       row.ratios[other.impl] = paired_ratio(other, row);
+    }
+  }
+  // A batch row against the same jobs as single calls and against the peers' bursts of as many.
+  for (speed_row& row : r.rows) {
+    if (!row.impl.starts_with(batch_prefix)) continue;
+    const std::string jobs_and_backend = row.impl.substr(batch_prefix.size());
+    const std::string singles = std::string(singles_prefix) + jobs_and_backend;
+    const std::string burst =
+        std::string(burst_infix) + jobs_and_backend.substr(0, jobs_and_backend.find('/'));
+    for (const speed_row& other : r.rows) {
+      if ((other.impl == singles || other.impl.ends_with(burst)) && other.alg == row.alg &&
+          other.op == row.op && other.bytes == row.bytes && other.check.empty())
+        row.ratios[other.impl] = paired_ratio(other, row);
     }
   }
 }

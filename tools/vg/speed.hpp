@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,9 +33,10 @@ struct speed_options {
   double duration = 0.2;  // seconds of timed rounds per measurement
   int rounds = 7;
   bool json = false, csv = false, limit = false;
-  bool vs_gcm = false;  // GCM-SIV cells also time GCM seal on the same backend (a reference)
-  std::string plot;     // output image for scripts/plot_speed.py
-  int cpu = -1;         // core to pin to; -1 = the current one
+  bool vs_gcm = false;    // GCM-SIV cells also time GCM seal on the same backend (a reference)
+  std::string plot;       // output image for scripts/plot_speed.py
+  int cpu = -1;           // core to pin to; -1 = the current one
+  std::size_t batch = 0;  // > 0: also time seal_batch/open_batch of this many jobs per call
 };
 
 /// One implementation measured: a vgcrypt backend, a peer, or (--vs-gcm) a reference: in GCM-SIV
@@ -46,7 +48,36 @@ struct subject {
   std::string backend;  // vgcrypt backend name (also the reference's)
   const bench::peer* peer = nullptr;
   bool is_reference = false;
+  std::size_t batch_jobs = 0;  // > 0: seal_batch/open_batch of this many jobs on `backend`
+  bool batch_singles = false;  // with batch_jobs: the same jobs as that many single calls
+  bool batch_burst = false;    // with batch_jobs and peer: the peer's burst API
 };
+
+/// A peer's burst subject is named with burst_infix: "<peer>-burst<N>".
+inline constexpr std::string_view burst_infix = "-burst";
+/// The name of a batch subject is this prefix, its job count, '/' and its backend's name; the
+/// same jobs as single calls are named with singles_prefix.
+inline constexpr std::string_view batch_prefix = "batch";
+inline constexpr std::string_view singles_prefix = "singles";
+
+/// A call of seal_batch/open_batch over `jobs` copies of one message (each job with its own input
+/// and output buffers); `check` gets "WRONG OUTPUT" when a first call's outputs differ from the
+/// expected ones (cipher || tag for seal, plain for open). singles: the same jobs, one seal/open
+/// call each (the reference a batch must beat: same buffers, same memory footprint).
+struct batch_message {
+  bytes_view nonce, aad, plain, cipher, tag;
+};
+/// How one call runs the jobs (seal or open, by the operation).
+struct batch_runner {
+  std::function<bool(std::span<const seal_job>)> seal;
+  std::function<bool(std::span<open_job>)> open;
+};
+std::function<bool()> batch_call(operation op, std::size_t jobs, const batch_message& m,
+                                 batch_runner run, std::string& check);
+/// seal_batch/open_batch on `key`, or (singles) the same jobs one seal/open call each.
+batch_runner vgcrypt_batch_runner(const aead_key& key, bool singles);
+/// A peer's burst API (peer_key::seal_burst/open_burst).
+batch_runner peer_burst_runner(bench::peer_key& key);
 
 /// The name of a reference is this prefix and its backend's name.
 inline constexpr std::string_view reference_prefix = "gcm-seal/";

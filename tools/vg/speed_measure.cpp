@@ -64,6 +64,7 @@ struct timed_subject {
   std::unique_ptr<bench::peer_key> peer_key;
   std::function<bool()> call;
   std::uint64_t batch = 1;
+  std::size_t jobs_per_call = 1;  // seal_batch/open_batch: rows report the time per job
   bool ok = true;
 };
 
@@ -97,9 +98,24 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
   row.is_vgcrypt = s.is_vgcrypt;
   const bytes_view nonce = m.nonce, aad = m.aad, plain = m.plain, cipher = m.cipher, tag = m.tag;
   const bytes_span out = m.out, out_tag = m.out_tag;
-  if (s.is_vgcrypt) {
+  if (s.batch_burst) {
+    if (!s.peer->supports(alg)) return nullptr;
+    t->peer_key = s.peer->make_key(alg, m.key);
+    if (!t->peer_key) return nullptr;
+    t->jobs_per_call = s.batch_jobs;
+    t->call = batch_call(op, s.batch_jobs, {nonce, aad, plain, cipher, tag},
+                         peer_burst_runner(*t->peer_key), row.check);
+    return t;
+  }
+  if (s.is_vgcrypt || s.batch_jobs > 0) {
     if (aead_key::create(alg, m.key, t->key, s.backend) != status::ok) return nullptr;
     aead_key& key = t->key;
+    if (s.batch_jobs > 0) {
+      t->jobs_per_call = s.batch_jobs;
+      t->call = batch_call(op, s.batch_jobs, {nonce, aad, plain, cipher, tag},
+                           vgcrypt_batch_runner(key, s.batch_singles), row.check);
+      return t;
+    }
     if (op == operation::seal) {
       t->call = [&key, nonce, aad, plain, out, out_tag] {
         return key.seal(nonce, aad, plain, out, out_tag) == status::ok;
@@ -141,6 +157,8 @@ std::optional<algorithm> gcm_reference_of(algorithm alg) {
 }
 
 bool subject_supports(const subject& s, algorithm alg) {
+  if (s.batch_burst) return s.peer->supports(alg);
+  if (s.batch_jobs > 0) return vgcrypt_supports(s.backend, alg);
   if (s.is_reference) {
     const std::optional<algorithm> gcm = gcm_reference_of(alg);
     return gcm && vgcrypt_supports(s.backend, alg) && vgcrypt_supports(s.backend, *gcm);
@@ -182,7 +200,7 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
             for (std::uint64_t i = 0; i < t.batch; ++i) t.ok &= t.call();
           },
           round_ns);
-      t.row.round_ns.push_back(best / static_cast<double>(t.batch));
+      t.row.round_ns.push_back(best / static_cast<double>(t.batch * t.jobs_per_call));
     }
   }
   std::vector<speed_row> rows;

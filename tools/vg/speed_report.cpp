@@ -65,6 +65,20 @@ void print_header(std::FILE* to, const speed_result& r) {
                    s.impl.c_str(), s.backend.c_str());
       continue;
     }
+    if (s.batch_burst) {
+      std::fprintf(to, "burst %s: the same jobs through %s's burst API, time per job\n",
+                   s.impl.c_str(), std::string(s.peer->name()).c_str());
+      continue;
+    }
+    if (s.batch_jobs > 0) {
+      std::fprintf(to,
+                   "%s %s: %s of %zu jobs of the row's size on %s (own buffers per job), time "
+                   "per job\n",
+                   s.batch_singles ? "singles" : "batch", s.impl.c_str(),
+                   s.batch_singles ? "single seal/open calls" : "seal_batch/open_batch",
+                   s.batch_jobs, s.backend.c_str());
+      continue;
+    }
     std::fprintf(to, "peer %-8s %s\n", s.impl.c_str(), s.peer->code_path().c_str());
   }
   std::fprintf(to,
@@ -126,7 +140,7 @@ void print_table(std::FILE* to, const speed_result& r) {
           } else {
             std::fprintf(to, " %6s %5s", "-", "-");
           }
-          if (row.is_vgcrypt) {
+          if (row.is_vgcrypt || !row.ratios.empty()) {
             for (const std::string& p : peers) {
               auto it = row.ratios.find(p);
               if (it == row.ratios.end()) {
@@ -208,12 +222,16 @@ void print_json(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
   first = true;
   for (const subject& s : r.subjects) {
-    const std::string code_path = s.is_vgcrypt || s.is_reference ? s.backend : s.peer->code_path();
+    const std::string code_path =
+        s.is_vgcrypt || s.is_reference || (s.batch_jobs > 0 && !s.batch_burst)
+            ? s.backend
+            : s.peer->code_path();
     std::fprintf(to, "%s\n    {\"name\": %s, \"kind\": \"%s\", \"code_path\": %s}",
                  first ? "" : ",", json_string(s.impl).c_str(),
-                 s.is_vgcrypt     ? "vgcrypt"
-                 : s.is_reference ? "reference"
-                                  : "peer",
+                 s.is_vgcrypt       ? "vgcrypt"
+                 : s.is_reference   ? "reference"
+                 : s.batch_jobs > 0 ? "batch"
+                                    : "peer",
                  json_string(code_path).c_str());
     first = false;
   }

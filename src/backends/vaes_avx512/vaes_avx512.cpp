@@ -22,6 +22,7 @@
 #include <cstring>
 
 #include "backends/backend.hpp"
+#include "backends/batch_ops.hpp"
 
 namespace {
 #include "backends/x86/partial128.inc"
@@ -29,6 +30,7 @@ namespace {
 #include "backends/x86/vec512.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
+#include "backends/x86/gcm_batch.inc"
 // clang-format on
 using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false, /*G=*/3>;
 
@@ -85,12 +87,16 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
     return tail_zmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
   return tail_xmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
+using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_batch.inc)
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
                                   &kernel::open_blocks, &open_verify};
 }  // namespace
 
 namespace vg::detail {
+extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
+constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512{batch::max_len, batch::max_aad,
+                                                        &batch::seal, &batch::open_verify};
 extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512;
 constinit const backend backend_vaes_avx512{
