@@ -91,6 +91,17 @@ constexpr aead_kind aes_gcm_siv{"AESGCMSIV",
                                 12,
                                 "Nonce must be 12 bytes long"};
 
+// C2SP XAES-256-GCM: a 256-bit key and 24-byte nonces (a per-message key from the first 12 bytes).
+constexpr aead_kind xaes_256_gcm{
+    "XAES256GCM",
+    {vg::algorithm::xaes_256_gcm, vg::algorithm::xaes_256_gcm, vg::algorithm::xaes_256_gcm},
+    {false, false, true},
+    "XAES-256-GCM key must be 256 bits.",
+    "bit_length must be 256",
+    24,
+    24,
+    "Nonce must be 24 bytes long"};
+
 int key_slot(std::size_t bytes) {
   return bytes == 16 ? 0 : bytes == 24 ? 1 : bytes == 32 ? 2 : -1;
 }
@@ -325,7 +336,10 @@ PYBIND11_MODULE(_vgcrypt, m) {
   bind_class<aes_gcm_siv>(m,
                           "AES-GCM-SIV (RFC 8452) with 128- or 256-bit keys; the interface of\n"
                           "cryptography.hazmat.primitives.ciphers.aead.AESGCMSIV.");
-  // XAES256GCM joins here as one more aead_kind and bind_class line when the C++ API has it.
+  bind_class<xaes_256_gcm>(
+      m,
+      "XAES-256-GCM (C2SP) with a 256-bit key and 24-byte random nonces, safe\n"
+      "for any number of messages under one key; the AESGCM interface.");
 
   m.attr("backend") = std::string(vg::default_backend());
   m.def("backends", &runnable_backends,
