@@ -101,20 +101,20 @@ using bytes_span = std::span<std::uint8_t>;
 
 /// One message of aead_key::seal_batch(): the arguments of aead_key::seal().
 struct seal_job {
-  bytes_view nonce;
-  bytes_view aad;
-  bytes_view in;
-  bytes_span out;  ///< in.size() bytes of ciphertext
-  bytes_span tag;  ///< tag.size() bytes written
+  bytes_view nonce;  ///< the nonce
+  bytes_view aad;    ///< additional authenticated data
+  bytes_view in;     ///< the input
+  bytes_span out;    ///< in.size() bytes of ciphertext
+  bytes_span tag;    ///< tag.size() bytes written
 };
 
 /// One message of aead_key::open_batch(): the arguments of aead_key::open() and its result.
 struct open_job {
-  bytes_view nonce;
-  bytes_view aad;
-  bytes_view in;
-  bytes_span out;  ///< in.size() bytes of plaintext; all zero when `result` is status::auth
-  bytes_view tag;
+  bytes_view nonce;  ///< the nonce
+  bytes_view aad;    ///< additional authenticated data
+  bytes_view in;     ///< the input
+  bytes_span out;    ///< in.size() bytes of plaintext; all zero when `result` is status::auth
+  bytes_view tag;    ///< the received tag
   status result = status::argument;  ///< written by open_batch: ok or auth (or the batch's refusal)
 };
 
@@ -211,6 +211,7 @@ class typed_key : public aead_key {
   typed_key() noexcept : aead_key(A) {}
   /// Takes over `other`'s key; `other` is left empty and wiped.
   typed_key(typed_key&& other) noexcept : aead_key(A) { aead_key::operator=(std::move(other)); }
+  /// Takes over `other`'s key; `other` is left empty and wiped.
   typed_key& operator=(typed_key&& other) noexcept = default;
 
   /// aead_key::create() with the algorithm fixed to `A`.

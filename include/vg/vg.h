@@ -162,29 +162,29 @@ VG_API vg_status vg_gcm_stream_finish_open(vg_gcm_stream* stream, const uint8_t*
 
 /** One message of vg_aead_seal_batch(): the arguments of vg_aead_seal(). */
 typedef struct vg_seal_job {
-  const uint8_t* nonce;
-  size_t nonce_len;
-  const uint8_t* aad;
-  size_t aad_len;
-  const uint8_t* in;
-  size_t len;
-  uint8_t* out; /**< `len` bytes of ciphertext */
-  uint8_t* tag; /**< `tag_len` bytes written */
-  size_t tag_len;
+  const uint8_t* nonce; /**< the nonce */
+  size_t nonce_len;     /**< its length in bytes */
+  const uint8_t* aad;   /**< additional authenticated data */
+  size_t aad_len;       /**< its length in bytes */
+  const uint8_t* in;    /**< `len` bytes of input */
+  size_t len;           /**< the message length in bytes */
+  uint8_t* out;         /**< `len` bytes of ciphertext */
+  uint8_t* tag;         /**< `tag_len` bytes written */
+  size_t tag_len;       /**< the tag length in bytes */
 } vg_seal_job;
 
 /** One message of vg_aead_open_batch(): the arguments of vg_aead_open() and its result. */
 typedef struct vg_open_job {
-  const uint8_t* nonce;
-  size_t nonce_len;
-  const uint8_t* aad;
-  size_t aad_len;
-  const uint8_t* in;
-  size_t len;
-  uint8_t* out; /**< `len` bytes of plaintext; all zero when `status` is VG_ERR_AUTH */
-  const uint8_t* tag;
-  size_t tag_len;
-  vg_status status; /**< written: VG_OK or VG_ERR_AUTH (or the refusal of the whole batch) */
+  const uint8_t* nonce; /**< the nonce */
+  size_t nonce_len;     /**< its length in bytes */
+  const uint8_t* aad;   /**< additional authenticated data */
+  size_t aad_len;       /**< its length in bytes */
+  const uint8_t* in;    /**< `len` bytes of input */
+  size_t len;           /**< the message length in bytes */
+  uint8_t* out;         /**< `len` bytes of plaintext; all zero when `status` is VG_ERR_AUTH */
+  const uint8_t* tag;   /**< the tag */
+  size_t tag_len;       /**< the tag length in bytes */
+  vg_status status;     /**< written: VG_OK or VG_ERR_AUTH (or the refusal of the whole batch) */
 } vg_open_job;
 
 /** Seals `count` jobs; VG_OK when all are sealed. */
