@@ -1,10 +1,11 @@
-// `vg cpu`: what the CPU has, what VG_CPU_FEATURES allows, every compiled-in backend with whether
-// it can run here and what it needs, and the backend new keys get.
+// `vg cpu`: which processor this is, what it has, what VG_CPU_FEATURES allows, every compiled-in
+// backend with whether it can run here and what it needs, and the backend new keys get.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "commands.hpp"
+#include "cpu_identity.hpp"
 #include "vg/cpu.hpp"
 
 namespace vg::tool {
@@ -13,8 +14,9 @@ namespace {
 
 constexpr const char* cpu_usage =
     "usage: vg cpu\n"
-    "Prints the CPU features detected, those VG_CPU_FEATURES allows vgcrypt to use, every\n"
-    "backend built in (whether it can run here and what it needs) and the backend new keys get.\n"
+    "Prints the processor (name, vendor, family, model), the CPU features detected, those\n"
+    "VG_CPU_FEATURES allows vgcrypt to use, every backend built in (whether it can run here and\n"
+    "what it needs) and the backend new keys get.\n"
     "  -h, --help   this help\n"
     "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
     "  that vgcrypt may use; empty allows none (the portable backend); unset allows all\n";
@@ -35,6 +37,7 @@ int run_cpu(const std::vector<std::string>& args) {
   const cpu_feature_set detected = detected_features();
   const cpu_feature_set allowed = allowed_features();
   const char* env = std::getenv("VG_CPU_FEATURES");
+  std::printf("cpu:      %s\n", cpu_identity().c_str());
   std::printf("detected: %s\n", feature_list(detected).c_str());
   std::printf("allowed:  %s  (VG_CPU_FEATURES%s%s%s)\n", feature_list(allowed).c_str(),
               env ? "=\"" : " unset", env ? env : "", env ? "\"" : "");
