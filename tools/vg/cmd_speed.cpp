@@ -11,12 +11,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "cpu_identity.hpp"
 #include "speed.hpp"
 #include "vg/cpu.hpp"
 
@@ -31,6 +31,8 @@ constexpr const char* speed_usage =
     "  --op LIST         seal,open (default both)\n"
     "  --sizes LIST      message sizes in bytes, 1 .. 2^30\n"
     "                    (default 16,64,256,512,1024,1420,4096,16384)\n"
+    "  --aad N           bytes of associated data per message, 0 .. 65536 (default 13, a TLS 1.2\n"
+    "                    record header)\n"
     "  --backend NAME    vgcrypt backend to measure (default: the one new keys get; see vg cpu);\n"
     "                    may be given more than once\n"
     "  --all-backends    every runnable vgcrypt backend\n"
@@ -101,7 +103,7 @@ bool is_flag(const std::string& a) {
 }
 bool takes_value(const std::string& a) {
   for (const char* f : {"--alg", "--op", "--sizes", "--backend", "--peers", "--duration",
-                        "--rounds", "--cpu", "--batch", "--plot"})
+                        "--rounds", "--cpu", "--batch", "--plot", "--aad"})
     if (a == f) return true;
   return false;
 }
@@ -168,6 +170,10 @@ bool set_value(const std::string& a, const std::string& v, speed_options& o) {
     const std::optional<long long> n = parse_integer(v, 1, 4096);
     if (!n) return usage_error("bad --batch '" + v + "' (1 .. 4096)");
     o.batch = static_cast<std::size_t>(*n);
+  } else if (a == "--aad") {
+    const std::optional<long long> n = parse_integer(v, 0, 1 << 16);
+    if (!n) return usage_error("bad --aad '" + v + "' (0 .. 65536 bytes)");
+    o.aad = static_cast<std::size_t>(*n);
   } else if (a == "--plot") {
     if (v.find('\'') != std::string::npos)
       return usage_error("--plot file name must not contain a quote: " + v);
@@ -208,18 +214,6 @@ std::string pin(int cpu) {
   if (sched_setaffinity(0, sizeof set, &set) != 0)
     return std::string("not pinned (sched_setaffinity: ") + std::strerror(errno) + ")";
   return "pinned to CPU " + std::to_string(cpu);
-}
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const std::size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(colon + 2);
-    }
-  }
-  return "unknown";
 }
 
 bool choose_subjects(speed_options& o, std::vector<subject>& out) {
@@ -316,9 +310,8 @@ void annotate(speed_result& r) {
     if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(backend); scheme) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
-      row.bound_cpb =
-          bench::bound_cycles(r.limit, *scheme, row.alg, op, row.bytes, speed_aad_bytes) /
-          static_cast<double>(row.bytes);
+      row.bound_cpb = bench::bound_cycles(r.limit, *scheme, row.alg, op, row.bytes, r.options.aad) /
+                      static_cast<double>(row.bytes);
     }
     for (const speed_row& other : r.rows) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
@@ -403,7 +396,7 @@ int run_speed(const std::vector<std::string>& args) {
   }
   if (!choose_subjects(r.options, r.subjects)) return 2;
   r.pinning = pin(r.options.cpu);
-  r.cpu_model = cpu_model();
+  r.cpu_model = cpu_identity();
   const bool progress = isatty(STDERR_FILENO) != 0;
   if (progress) std::fprintf(stderr, "measuring the clock and the machine's limit...\r");
   r.limit = bench::measure_limit(detected_features());

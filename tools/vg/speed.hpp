@@ -18,7 +18,8 @@
 
 namespace vg::tool {
 
-inline constexpr std::size_t speed_aad_bytes = 13;  // a TLS 1.2 record header
+// The default AAD: a TLS 1.2 record header. --aad sets another (BoringSSL and Linux publish 16).
+inline constexpr std::size_t default_aad_bytes = 13;
 
 enum class operation { seal, open };
 
@@ -37,6 +38,7 @@ struct speed_options {
   std::string plot;       // output image for scripts/plot_speed.py
   int cpu = -1;           // core to pin to; -1 = the current one
   std::size_t batch = 0;  // > 0: also time seal_batch/open_batch of this many jobs per call
+  std::size_t aad = default_aad_bytes;  // associated data per message, bytes
 };
 
 /// One implementation measured: a vgcrypt backend, a peer, or (--vs-gcm) a reference: in GCM-SIV

@@ -34,7 +34,7 @@ struct message {
   std::vector<std::uint8_t> key, nonce, aad, plain, cipher, tag, out, out_tag;
 };
 
-message make_message(algorithm alg, std::size_t bytes) {
+message make_message(algorithm alg, std::size_t bytes, std::size_t aad_bytes) {
   message m;
   auto fill = [](std::vector<std::uint8_t>& v, std::size_t n, unsigned seed) {
     v.resize(n);
@@ -42,7 +42,7 @@ message make_message(algorithm alg, std::size_t bytes) {
   };
   fill(m.key, key_length(alg), 1);
   fill(m.nonce, nonce_length(alg), 2);
-  fill(m.aad, speed_aad_bytes, 3);
+  fill(m.aad, aad_bytes, 3);
   fill(m.plain, bytes, 4);
   const bool siv = alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
   const spec::bytes sealed = siv ? spec::gcm_siv_seal(m.key, m.nonce, m.aad, m.plain)
@@ -86,9 +86,9 @@ void warm_up(timed_subject& t, const speed_options& options) {
 
 // Prepares `s` for the cell, checks its output once; nullptr when it cannot do `alg`.
 std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operation op,
-                                       std::size_t bytes) {
+                                       std::size_t bytes, std::size_t aad_bytes) {
   auto t = std::make_unique<timed_subject>();
-  t->m = make_message(alg, bytes);
+  t->m = make_message(alg, bytes, aad_bytes);
   message& m = t->m;
   speed_row& row = t->row;
   row.alg = alg;
@@ -180,13 +180,14 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
     if (s.is_reference) {  // GCM seal on that backend, filed under this cell
       if (!subject_supports(s, alg)) continue;
       const subject as_vgcrypt{s.impl, true, s.backend, nullptr, false};
-      if (auto t = prepare(as_vgcrypt, *gcm_reference_of(alg), operation::seal, bytes)) {
+      if (auto t =
+              prepare(as_vgcrypt, *gcm_reference_of(alg), operation::seal, bytes, options.aad)) {
         t->row.alg = alg;
         t->row.op = op;
         t->row.is_vgcrypt = false;
         cell.push_back(std::move(t));
       }
-    } else if (auto t = prepare(s, alg, op, bytes)) {
+    } else if (auto t = prepare(s, alg, op, bytes, options.aad)) {
       cell.push_back(std::move(t));
     }
   }

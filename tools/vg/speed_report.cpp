@@ -55,7 +55,7 @@ void print_header(std::FILE* to, const speed_result& r) {
       "round; time per call = median over rounds of each round's 10th-percentile batch, "
       "spread = (max-min)/median; xPEER = median of per-round peer/vgcrypt time ratios; cyc/B in "
       "measured core cycles\n",
-      speed_aad_bytes, r.options.duration, r.options.rounds);
+      r.options.aad, r.options.duration, r.options.rounds);
   for (const subject& s : r.subjects) {
     if (s.is_vgcrypt) continue;
     if (s.is_reference) {
@@ -179,9 +179,9 @@ void print_limit(std::FILE* to, const speed_result& r) {
     for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm,
                           algorithm::aes_128_gcm_siv, algorithm::aes_256_gcm_siv}) {
       const double cycles =
-          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, speed_aad_bytes);
+          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, r.options.aad);
       const double open_cycles =
-          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::open, 16384, speed_aad_bytes);
+          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::open, 16384, r.options.aad);
       if (cycles <= 0) {
         std::fprintf(to, "%-12s %-16s not measurable here\n", b.name.data(), alg_name(alg).data());
         continue;
@@ -207,7 +207,7 @@ void print_json(std::FILE* to, const speed_result& r) {
                r.limit.clock.core_hz, r.limit.clock.core_spread, r.limit.clock.tsc_hz,
                json_string(r.limit.clock.method).c_str());
   std::fprintf(to, "  \"aad_bytes\": %zu,\n  \"duration_s\": %.3f,\n  \"rounds\": %d,\n",
-               speed_aad_bytes, r.options.duration, r.options.rounds);
+               r.options.aad, r.options.duration, r.options.rounds);
   std::fprintf(to, "  \"limit\": [");
   bool first = true;
   for (const bench::width_rates& w : r.limit.widths) {
