@@ -7,7 +7,6 @@
 #include "common/memcheck.hpp"
 
 namespace vg {
-// Readable parameter values in test names and failure messages ("aes-256-gcm", not raw bytes).
 void PrintTo(algorithm alg, std::ostream* os) {
   *os << "aes-" << 8 * key_length(alg) << (test::is_gcm_siv(alg) ? "-gcm-siv" : "-gcm");
 }

@@ -5,77 +5,31 @@
 // place at odd offsets. Each sealed message is opened back, and a copy with one tag bit flipped
 // must be rejected with status::auth and its output zeroed.
 //
-// One parameter per key size; each message is checked on every runnable backend in turn, so the
-// spec (by far the slowest part) runs once per message rather than once per backend. Failures name
-// the backend. Under valgrind the key and plaintext are secret (see spec_check.cpp) and the sweeps
-// step by 13; valgrind runs only aesni-avx and portable (CPUID hides VAES/AVX-512 there).
-#include <gtest/gtest.h>
-
-#include <ostream>
-#include <string>
-#include <vector>
-
-#include "common/backends.hpp"
-#include "common/failure_log.hpp"
+// One parameter per key size; each message is checked on every runnable backend in turn
+// (cross/every_backend.hpp). Under valgrind the key and plaintext are secret (see spec_check.cpp)
+// and the sweeps step by 13; valgrind runs only aesni-avx and portable (CPUID hides VAES/AVX-512
+// there).
 #include "common/memcheck.hpp"
-#include "common/prng.hpp"
-#include "cross/spec_check.hpp"
+#include "cross/every_backend.hpp"
 #include "spec/spec.hpp"
-#include "vg/aead.hpp"
 
 namespace vg::test {
 namespace {
 
-struct backend_key {
-  std::string backend;
-  vg::aead_key key;
-};
-
-class CrossSivTest : public ::testing::TestWithParam<vg::algorithm> {
+class CrossSivTest : public EveryBackendTest {
  protected:
-  void SetUp() override {
-    const vg::algorithm alg = GetParam();
-    key_bytes_ = prng(0x6b6579 + static_cast<std::uint64_t>(alg)).bytes(vg::key_length(alg));
-    for (const std::string& name : runnable_backends()) {
-      backend_key& k = keys_.emplace_back(backend_key{name, {}});
-      poison(key_bytes_.data(), key_bytes_.size());  // the expanded state stays secret
-      const vg::status st = vg::aead_key::create(alg, key_bytes_, k.key, name);
-      unpoison(key_bytes_.data(), key_bytes_.size());
-      ASSERT_EQ(st, vg::status::ok)
-          << "backend " << name << " is listed runnable but refused a key";
-    }
-  }
-  void TearDown() override { log_.summarize(checks_); }
-
-  prng data_rng(std::uint64_t salt) const {
-    return prng(salt * 1000003 + static_cast<std::uint64_t>(GetParam()));
-  }
-  bool too_many_failures() const { return log_.count() > failure_log::kShown; }
-
   // Checks `m` in layout `l` on every backend against one spec result, then a copy whose tag has
   // bit `bit` flipped.
   void check_everywhere(const message& m, const layout& l, std::size_t bit) {
     const bytes sealed = spec::gcm_siv_seal(key_bytes_, m.iv, m.aad, m.pt);
+    EveryBackendTest::check_everywhere(sealed, m, l);
     const auto tag_start = sealed.begin() + static_cast<std::ptrdiff_t>(m.pt.size());
     const bytes ct(sealed.begin(), tag_start);
     bytes forged(tag_start, sealed.end());
     forged[(bit / 8) % 16] ^= static_cast<std::uint8_t>(1u << (bit % 8));
-    for (const backend_key& k : keys_) {
-      check(k.backend, check_against_expected(k.key, sealed, m, l));
+    for (const backend_key& k : keys_)
       check(k.backend, check_rejected(k.key, m.iv, m.aad, ct, forged, l.in_place));
-    }
   }
-
- private:
-  void check(const std::string& backend, const std::string& error) {
-    ++checks_;
-    if (!error.empty()) log_.add(backend, error);
-  }
-
-  bytes key_bytes_;
-  std::vector<backend_key> keys_;
-  failure_log log_;
-  int checks_ = 0;
 };
 
 TEST_P(CrossSivTest, EveryMessageLength0To1100) {

@@ -6,10 +6,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iosfwd>
 #include <string>
 
 #include "common/hex.hpp"
 #include "vg/aead.hpp"
+
+namespace vg {
+/// Readable parameter values in test names and failure messages ("aes-256-gcm", not raw bytes).
+void PrintTo(algorithm alg, std::ostream* os);
+}  // namespace vg
 
 namespace vg::test {
 
