@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <utility>
 
 #include "kernels.hpp"
 
@@ -43,8 +44,10 @@ void aesenc_xmm(std::uint64_t iterations, void* sink) {
 void clmul_xmm(std::uint64_t iterations, void* sink) {
   run_clmul<xmm>(iterations, sink);
 }
-void mixed_xmm(std::uint64_t iterations, void* sink) {
-  run_mixed<xmm>(iterations, sink);
+void gcm_mix_xmm(int rounds, std::uint64_t iterations, void* sink) {
+  if (rounds == 10) run_gcm_mix<xmm, 10>(iterations, sink);
+  if (rounds == 12) run_gcm_mix<xmm, 12>(iterations, sink);
+  if (rounds == 14) run_gcm_mix<xmm, 14>(iterations, sink);
 }
 void and_pass_avx(std::uint64_t iterations, void* buffer, std::size_t bytes) {
   run_and_pass<avx_store>(iterations, buffer, bytes);

@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <utility>
 
 #include "kernels.hpp"
 
@@ -29,8 +30,10 @@ void aesenc_ymm(std::uint64_t iterations, void* sink) {
 void clmul_ymm(std::uint64_t iterations, void* sink) {
   run_clmul<ymm>(iterations, sink);
 }
-void mixed_ymm(std::uint64_t iterations, void* sink) {
-  run_mixed<ymm>(iterations, sink);
+void gcm_mix_ymm(int rounds, std::uint64_t iterations, void* sink) {
+  if (rounds == 10) run_gcm_mix<ymm, 10>(iterations, sink);
+  if (rounds == 12) run_gcm_mix<ymm, 12>(iterations, sink);
+  if (rounds == 14) run_gcm_mix<ymm, 14>(iterations, sink);
 }
 
 }  // namespace vg::bench::limit

@@ -3,6 +3,7 @@
 #include <immintrin.h>
 
 #include <cstdint>
+#include <utility>
 
 #include "kernels.hpp"
 
@@ -32,8 +33,10 @@ void aesenc_zmm(std::uint64_t iterations, void* sink) {
 void clmul_zmm(std::uint64_t iterations, void* sink) {
   run_clmul<zmm>(iterations, sink);
 }
-void mixed_zmm(std::uint64_t iterations, void* sink) {
-  run_mixed<zmm>(iterations, sink);
+void gcm_mix_zmm(int rounds, std::uint64_t iterations, void* sink) {
+  if (rounds == 10) run_gcm_mix<zmm, 10>(iterations, sink);
+  if (rounds == 12) run_gcm_mix<zmm, 12>(iterations, sink);
+  if (rounds == 14) run_gcm_mix<zmm, 14>(iterations, sink);
 }
 void and_pass_zmm(std::uint64_t iterations, void* buffer, std::size_t bytes) {
   run_and_pass<zmm>(iterations, buffer, bytes);

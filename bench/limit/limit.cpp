@@ -17,7 +17,8 @@ using kernel_fn = void (*)(std::uint64_t, void*);
 // Instructions per core cycle of `kernel` executing `per_iteration` instructions per iteration,
 // from its fast short runs (fast_batch_ns) within `ms` milliseconds (a limit is what the core does
 // when nothing disturbs it; see fast_batch_ns).
-[[maybe_unused]] double rate(kernel_fn kernel, double per_iteration, double core_hz, int ms) {
+template <class Kernel>
+[[maybe_unused]] double rate(Kernel kernel, double per_iteration, double core_hz, int ms) {
   alignas(64) unsigned char sink[64];
   constexpr std::uint64_t iterations = 64;  // 64 * 96 instructions: tens of microseconds
   kernel(iterations, sink);  // warm-up: brings the wide units up and the code into cache
@@ -75,21 +76,20 @@ machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
   using cf = cpu_feature;
   struct kernels_at {
     bool usable;
-    kernel_fn aes, clmul, mixed;
+    kernel_fn aes, clmul;
+    void (*gcm_mix)(int rounds, std::uint64_t iterations, void* sink);
     and_pass_fn and_pass;  // the store width of that width's backend
   };
   const kernels_at by_width[3] = {
       {has_all(features, {cf::aes, cf::pclmulqdq, cf::avx}), limit::aesenc_xmm, limit::clmul_xmm,
-       limit::mixed_xmm, limit::and_pass_avx},
+       limit::gcm_mix_xmm, limit::and_pass_avx},
       {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx2}), limit::aesenc_ymm, limit::clmul_ymm,
-       limit::mixed_ymm, limit::and_pass_avx},
+       limit::gcm_mix_ymm, limit::and_pass_avx},
       {has_all(features, {cf::vaes, cf::vpclmulqdq, cf::avx512f}), limit::aesenc_zmm,
-       limit::clmul_zmm, limit::mixed_zmm, limit::and_pass_zmm},
+       limit::clmul_zmm, limit::gcm_mix_zmm, limit::and_pass_zmm},
   };
   const double alone = double(limit::alone_chains) * limit::steps_per_iteration;
-  const double mixed =
-      double(limit::mixed_aes_chains + limit::mixed_clmul_chains) * limit::steps_per_iteration;
-  const int per_kernel = std::max(10, (budget_ms * 3 / 4) / 12);
+  const int per_kernel = std::max(10, (budget_ms * 3 / 4) / 18);
   const double hz = out.clock.core_hz;
   for (int i = 0; i < 3; ++i) {
     if (!by_width[i].usable || hz <= 0) continue;
@@ -97,7 +97,14 @@ machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
     w.measured = true;
     w.aes = rate(by_width[i].aes, alone, hz, per_kernel);
     w.clmul = rate(by_width[i].clmul, alone, hz, per_kernel);
-    w.mixed = rate(by_width[i].mixed, mixed, hz, per_kernel);
+    for (int r = 0; r < 3; ++r) {
+      const int rounds = 10 + 2 * r;
+      // rate() counts registers of blocks per cycle here: one per AES chain per iteration.
+      const double registers_per_cycle =
+          rate([&](std::uint64_t n, void* sink) { by_width[i].gcm_mix(rounds, n, sink); },
+               limit::gcm_mix_registers, hz, per_kernel);
+      w.gcm_mix[r] = registers_per_cycle > 0 ? 1 / registers_per_cycle : 0;
+    }
     w.and_bytes = and_rate(by_width[i].and_pass, hz, per_kernel);
   }
 #else
@@ -115,7 +122,9 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend) {
 double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg, gcm_op op,
                     std::size_t bytes, std::size_t aad_bytes) {
   const width_rates* w = limit.find(scheme.width);
-  if (w == nullptr || !w->measured || w->aes <= 0 || w->clmul <= 0 || w->mixed <= 0) return 0;
+  const int rounds_index = key_length(alg) == 16 ? 0 : key_length(alg) == 24 ? 1 : 2;
+  if (w == nullptr || !w->measured || w->aes <= 0 || w->clmul <= 0 || w->gcm_mix[rounds_index] <= 0)
+    return 0;
   const bool siv = alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
   const double rounds = key_length(alg) == 16 ? 10 : key_length(alg) == 24 ? 12 : 14;
   const double data_blocks = std::ceil(static_cast<double>(bytes) / 16);
@@ -130,7 +139,8 @@ double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algori
   // open knows the counter (the received tag) and can interleave them as GCM does.
   const double work = siv && op == gcm_op::seal
                           ? aes / w->aes + clmul / w->clmul
-                          : std::max({aes / w->aes, clmul / w->clmul, (aes + clmul) / w->mixed});
+                          : std::max({aes / w->aes, clmul / w->clmul,
+                                      data_blocks / w->blocks * w->gcm_mix[rounds_index]});
   const double batch_bytes = 16.0 * scheme.batch_blocks;
   const double masked = (std::floor(static_cast<double>(bytes) / batch_bytes) - 1) * batch_bytes;
   if (op == gcm_op::open && masked > 0 && w->and_bytes > 0) return work + masked / w->and_bytes;
@@ -138,7 +148,8 @@ double bound_cycles(const machine_limit& limit, const gcm_scheme& scheme, algori
 }
 
 std::string_view bound_formula() {
-  return "cycles >= max(A/rate_aes, C/rate_clmul, (A+C)/rate_mixed) [+ open: M/rate_and], "
+  return "cycles >= max(A/rate_aes, C/rate_clmul, ceil(n/16)/lanes*mix_rounds) [+ open: "
+         "M/rate_and], "
          "A = rounds*(ceil(n/16)+1)/lanes, C = mul_per_block*g/lanes + 2*ceil(g/batch), "
          "g = ceil(aad/16)+ceil(n/16)+1, M = (floor(n/(16*batch))-1)*16*batch bytes; "
          "GCM-SIV: A without the +1, 2*batch per reduction, seal A/rate_aes + C/rate_clmul";

@@ -1,6 +1,6 @@
 // The machine's limit for AES-GCM: how many AES rounds and carry-less multiplies the core can
-// start per cycle at each vector width, alone and mixed, and the lower bound in cycles per byte
-// that those rates put under each vgcrypt backend.
+// start per cycle at each vector width, alone and in GCM's mix, and the lower bound in cycles per
+// byte that those rates put under each vgcrypt backend.
 //
 // Design: the rates come from the kernels in kernels_{xmm,ymm,zmm}.cpp (independent chains, so
 // only issue throughput limits them), timed (fast short runs) and converted to core cycles with
@@ -33,8 +33,10 @@ struct width_rates {
   bool measured = false;   // false: the CPU lacks the features (or they are not allowed)
   double aes = 0;          // AESENC alone
   double clmul = 0;        // PCLMULQDQ alone
-  double mixed = 0;        // AESENC + PCLMULQDQ together (2:1), both counted
-  double and_bytes = 0;    // open's verdict pass, bytes per cycle (0: not measured)
+  // Cycles per register of blocks for GCM's bulk mix, issued together: 10, 12 or 14 AES rounds
+  // (index 0, 1, 2) and 3 multiplies.
+  double gcm_mix[3] = {0, 0, 0};
+  double and_bytes = 0;  // open's verdict pass, bytes per cycle (0: not measured)
 };
 
 struct machine_limit {
@@ -66,8 +68,12 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend);
 ///   aes   = rounds * (ceil(bytes/16) + 1) / blocks_per_register      (+1: E(J0) for the tag)
 ///   g     = ceil(aad/16) + ceil(bytes/16) + 1                         (+1: the length block)
 ///   clmul = clmul_per_block * g / blocks_per_register + reductions_per_batch * ceil(g / batch)
-///   cycles >= max(aes / rate_aes, clmul / rate_clmul, (aes + clmul) / rate_mixed)
-/// with rounds = 10/12/14 (the initial AddRoundKey is an XOR, not an AES instruction).
+///   mix   = ceil(bytes/16) / blocks_per_register * gcm_mix[rounds]  (the data's rounds and 3
+///           multiplies per block, issued together at the rate the core measured for that mix)
+///   cycles >= max(aes / rate_aes, clmul / rate_clmul, mix)
+/// with rounds = 10/12/14 (the initial AddRoundKey is an XOR, not an AES instruction). Every
+/// term is work any implementation of the scheme must issue, so the bound holds whether AES and
+/// CLMUL share ports or not: eff = bound / measured cannot exceed 100% beyond measurement noise.
 /// Open adds, after all of that, the verdict pass over the whole batches but the last (a kernel
 /// may hold the last batch and the tail in registers and store them masked):
 ///   + (floor(bytes / (16 * batch)) - 1) * 16 * batch / rate_and      (when positive and measured)
