@@ -1,10 +1,10 @@
 // The C++ key object: choice of backend at creation, key wiping, and the seal/open entry points.
 #include <cstring>
 
+#include "api/key_calls.hpp"
 #include "common/ct.hpp"
 #include "dispatch/registry.hpp"
 #include "modes/args.hpp"
-#include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
 #include "modes/xaes.hpp"
 #include "vg/aead.hpp"

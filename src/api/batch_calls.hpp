@@ -8,13 +8,13 @@
 // *_checked calls; checking twice cost ~4 ns per job, 5-7% at 576..1420 B), except that GCM jobs a
 // backend's batch kernels take (batch_ops.hpp: 96-bit nonce, short message and AAD) are gathered,
 // `chunk` at a time, and handed to them together.
-#ifndef VG_SRC_MODES_BATCH_HPP
-#define VG_SRC_MODES_BATCH_HPP
+#ifndef VG_SRC_API_BATCH_CALLS_HPP
+#define VG_SRC_API_BATCH_CALLS_HPP
 
 #include <cstddef>
 
+#include "api/key_calls.hpp"
 #include "backends/batch_ops.hpp"
-#include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
 #include "modes/xaes.hpp"
 
@@ -171,4 +171,4 @@ struct batch_calls {
 
 }  // namespace vg::detail
 
-#endif  // VG_SRC_MODES_BATCH_HPP
+#endif  // VG_SRC_API_BATCH_CALLS_HPP

@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "common/block_store.hpp"
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 #include "modes/modes.hpp"
@@ -241,7 +241,8 @@ void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
   alignas(16) std::uint8_t last[2 * kBlock] = {};
   std::memcpy(last, s_.block, filled_);
   std::uint8_t* lengths = last + (filled_ != 0 ? kBlock : 0);
-  detail::store_block(lengths, __builtin_bswap64(aad_len_ * 8), __builtin_bswap64(text_len_ * 8));
+  detail::store_block(lengths, detail::byte_swap64(aad_len_ * 8),
+                      detail::byte_swap64(text_len_ * 8));
   b.gcm->ghash(key_->state_, s_.hash, last, static_cast<std::size_t>(lengths - last) + kBlock);
   detail::ct::wipe(last, filled_);
   for (std::size_t i = 0; i < kBlock; ++i) full[i] = s_.hash[i] ^ s_.tag_mask[i];

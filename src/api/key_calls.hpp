@@ -2,8 +2,8 @@
 // in capi/vg.cpp). Sharing it inline rather than having the C API call aead_key::seal matters in
 // the shared library: aead_key::seal is an exported (interposable) symbol, so that call goes
 // through the PLT, which measured ~4 ns of a ~20 ns 16-byte seal here.
-#ifndef VG_SRC_MODES_KEY_CALLS_HPP
-#define VG_SRC_MODES_KEY_CALLS_HPP
+#ifndef VG_SRC_API_KEY_CALLS_HPP
+#define VG_SRC_API_KEY_CALLS_HPP
 
 #include "modes/modes.hpp"
 #include "modes/xaes.hpp"
@@ -43,4 +43,4 @@ struct key_calls {
 
 }  // namespace vg::detail
 
-#endif  // VG_SRC_MODES_KEY_CALLS_HPP
+#endif  // VG_SRC_API_KEY_CALLS_HPP

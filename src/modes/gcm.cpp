@@ -8,7 +8,7 @@
 // [len(IV)]_64). The nonce is public, so its length may choose the path.
 #include <cstring>
 
-#include "common/block_store.hpp"
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/modes.hpp"
 
@@ -23,7 +23,7 @@ void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
   store_block(j0, 0, 0);
   b.gcm->ghash(state, j0, nonce.data(), nonce.size());  // zero-pads the last block
   alignas(16) std::uint8_t lengths[16];
-  store_block(lengths, 0, __builtin_bswap64(std::uint64_t{nonce.size()} * 8));  // 0^64 || [len]_64
+  store_block(lengths, 0, byte_swap64(std::uint64_t{nonce.size()} * 8));  // 0^64 || [len]_64
   b.gcm->ghash(state, j0, lengths, 16);
 }
 

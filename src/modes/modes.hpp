@@ -22,7 +22,7 @@
 #include <cstdint>
 
 #include "backends/backend.hpp"
-#include "common/block_store.hpp"
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 
@@ -81,7 +81,7 @@ status siv_open_any(const backend& b, const void* state, const bytes_view& nonce
                     const bytes_view& tag) noexcept;
 
 // The *_any calls after their checks, for callers that have already run check_call with the same
-// limits (the batch entry points, modes/batch.hpp, check every job before running any).
+// limits (the batch entry points, api/batch_calls.hpp, check every job before running any).
 status gcm_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
                         const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                         const bytes_span& tag) noexcept;

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-#include "backends/portable/byte_order.hpp"
+#include "common/bytes.hpp"
 #include "common/prng.hpp"
 #include "spec/spec.hpp"
 
