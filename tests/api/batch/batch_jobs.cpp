@@ -1,4 +1,4 @@
-#include "batch/batch_jobs.hpp"
+#include "api/batch/batch_jobs.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
 // Random batches for the batch tests: jobs with their own buffers (output and tag guarded by
 // canary bytes), the spec's ciphertext and tag computed once per batch, and views of a batch as the
 // C++ API's seal_job/open_job arrays.
-#ifndef VG_TESTS_BATCH_BATCH_JOBS_HPP
-#define VG_TESTS_BATCH_BATCH_JOBS_HPP
+#ifndef VG_TESTS_API_BATCH_BATCH_JOBS_HPP
+#define VG_TESTS_API_BATCH_BATCH_JOBS_HPP
 
 #include <cstddef>
 #include <cstdint>
@@ -59,4 +59,4 @@ std::string describe(const std::vector<batch_job>& jobs, std::size_t i);
 
 }  // namespace vg::test
 
-#endif  // VG_TESTS_BATCH_BATCH_JOBS_HPP
+#endif  // VG_TESTS_API_BATCH_BATCH_JOBS_HPP

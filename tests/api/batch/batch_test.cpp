@@ -9,7 +9,7 @@
 #include <string>
 #include <tuple>
 
-#include "batch/batch_jobs.hpp"
+#include "api/batch/batch_jobs.hpp"
 #include "common/backends.hpp"
 #include "common/failure_log.hpp"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "batch/batch_jobs.hpp"
+#include "api/batch/batch_jobs.hpp"
 #include "vg/vg.h"
 
 namespace vg::test {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <array>
 
-#include "batch/batch_jobs.hpp"
+#include "api/batch/batch_jobs.hpp"
 
 namespace vg::test {
 namespace {

@@ -103,7 +103,7 @@ TEST_P(XaesVectors, Accumulated10000) {
   EXPECT_EQ(accumulate(10000, GetParam()), runs[0].at("Digest"));
 }
 
-// About 2.5 s of CPU in a native release build (tests/xaes/CMakeLists.txt); the default backend.
+// About 2.5 s of CPU in a native release build (tests/api/xaes/CMakeLists.txt); the default backend.
 TEST_P(XaesVectors, Accumulated1000000) {
 #ifndef VG_XAES_MILLION_ITERATIONS
   GTEST_SKIP() << "native release builds only";

@@ -6,8 +6,8 @@
 
 #include <vector>
 
+#include "backends/portable/portable_backend.hpp"
 #include "common/prng.hpp"
-#include "portable/portable_backend.hpp"
 #include "spec/spec.hpp"
 
 namespace vg::detail::portable {

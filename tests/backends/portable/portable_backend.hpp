@@ -1,8 +1,8 @@
 // What the portable backend's kernel tests share: the backend object itself (they call its
 // gcm_ops/siv_ops directly, below the mode layer) and an aligned buffer for the key state its
 // setup() writes, as an aead_key would hold it.
-#ifndef VG_TESTS_PORTABLE_PORTABLE_BACKEND_HPP
-#define VG_TESTS_PORTABLE_PORTABLE_BACKEND_HPP
+#ifndef VG_TESTS_BACKENDS_PORTABLE_PORTABLE_BACKEND_HPP
+#define VG_TESTS_BACKENDS_PORTABLE_PORTABLE_BACKEND_HPP
 
 #include <cstdint>
 #include <vector>
@@ -23,4 +23,4 @@ struct keyed_state {
 
 }  // namespace vg::detail::portable
 
-#endif  // VG_TESTS_PORTABLE_PORTABLE_BACKEND_HPP
+#endif  // VG_TESTS_BACKENDS_PORTABLE_PORTABLE_BACKEND_HPP

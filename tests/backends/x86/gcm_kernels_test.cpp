@@ -7,7 +7,7 @@
 //
 // Under valgrind (memcheck) the key and plaintext are additionally marked undefined while the
 // kernels run, so any branch or address that depends on them is reported; only outputs are
-// declassified for comparison. Run: valgrind --error-exitcode=1 ./x86_gcm_kernels_test
+// declassified for comparison. Run: valgrind --error-exitcode=1 ./vg_backends_x86_gcm_test
 // --gtest_filter='*aesni*' (valgrind cannot execute VAES/AVX-512).
 #include <gtest/gtest.h>
 #include <valgrind/memcheck.h>

@@ -9,7 +9,7 @@
 //
 // Under valgrind (memcheck) the key is marked undefined while the kernels run, so a branch or
 // address that depends on it is reported; outputs are declassified before the comparisons.
-// Run: valgrind --error-exitcode=1 ./siv_x86_kernels_test --gtest_filter='*aesni*'
+// Run: valgrind --error-exitcode=1 ./vg_backends_x86_siv_test --gtest_filter='*aesni*'
 // (valgrind cannot execute VAES/AVX-512).
 #include <gtest/gtest.h>
 
