@@ -7,7 +7,7 @@
 // common lengths as the inline tier of modes.hpp calls the kernel, the others through the
 // *_checked calls; checking twice cost ~4 ns per job, 5-7% at 576..1420 B), except that GCM jobs a
 // backend's batch kernels take (batch_ops.hpp: 96-bit nonce, short message and AAD) are gathered,
-// `chunk` at a time, and handed to them together.
+// `kChunk` at a time, and handed to them together.
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
 #define VG_SRC_API_BATCH_CALLS_HPP
 
@@ -22,8 +22,8 @@ namespace vg::detail {
 
 struct batch_calls {
   static const mode_limits& limits(const aead_key& key) noexcept {
-    if (key.alg_ == algorithm::xaes_256_gcm) return kXaesLimits;
-    return key_calls::is_siv(key.alg_) ? kSivLimits : kGcmLimits;
+    if (key.alg_ == algorithm::xaes_256_gcm) return xaes::kLimits;
+    return key_calls::is_siv(key.alg_) ? siv::kLimits : gcm::kLimits;
   }
 
   // As the single calls do: for the common lengths (12-byte nonce, 16-byte tag) the checks run with
@@ -50,7 +50,7 @@ struct batch_calls {
     return status::ok;
   }
 
-  static constexpr std::size_t chunk = 16;
+  static constexpr std::size_t kChunk = 16;
 
   // How a checked batch runs on `key`: its backend, its algorithm's kind and batch kernels.
   struct run_plan {
@@ -77,7 +77,7 @@ struct batch_calls {
     const backend& b = p.b;
     const bool siv = p.siv, xaes = p.xaes;
     const gcm_batch_ops* ops = p.ops;
-    gcm_batch_job gathered[chunk];
+    gcm_batch_job gathered[kChunk];
     std::size_t n = 0;
     // A status other than ok cannot come back after the checks above; the first one is still
     // passed on rather than dropped.
@@ -87,7 +87,7 @@ struct batch_calls {
       if (ops != nullptr && fits(*ops, j.nonce, j.aad, j.in)) {
         gathered[n++] = {j.nonce.data(), j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
                          j.in.size(),    j.tag.data(), nullptr,      j.tag.size()};
-        if (n == chunk) {
+        if (n == kChunk) {
           ops->seal(key.state_, gathered, n);
           n = 0;
         }
@@ -100,13 +100,13 @@ struct batch_calls {
       }
       if (!siv && common_lengths(j.nonce, j.tag.size())) {  // the inline tier's call, checked
         alignas(16) std::uint8_t j0[16];
-        gcm_j0_96(j.nonce.data(), j0);
+        gcm::j0_96(j.nonce.data(), j0);
         b.gcm->seal(key.state_, j0, true, j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
                     j.in.size(), j.tag.data());
         continue;
       }
-      const status s = siv ? siv_seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                           : gcm_seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+      const status s = siv ? siv::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                           : gcm::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
       if (s != status::ok && first == status::ok) first = s;
     }
     if (n != 0) ops->seal(key.state_, gathered, n);
@@ -123,9 +123,9 @@ struct batch_calls {
     const backend& b = p.b;
     const bool siv = p.siv, xaes = p.xaes;
     const gcm_batch_ops* ops = p.ops;
-    gcm_batch_job gathered[chunk];
-    std::size_t index[chunk];
-    std::uint8_t ok[chunk];
+    gcm_batch_job gathered[kChunk];
+    std::size_t index[kChunk];
+    std::uint8_t ok[kChunk];
     std::size_t n = 0;
     // Verdicts are combined arithmetically: any failed job makes the batch status::auth.
     unsigned failed = 0;
@@ -144,7 +144,7 @@ struct batch_calls {
         index[n] = i;
         gathered[n++] = {j.nonce.data(), j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
                          j.in.size(),    nullptr,      j.tag.data(), j.tag.size()};
-        if (n == chunk) finish_gathered();
+        if (n == kChunk) finish_gathered();
         continue;
       }
       status s;
@@ -152,13 +152,13 @@ struct batch_calls {
         s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
       } else if (!siv && common_lengths(j.nonce, j.tag.size()) && b.gcm->open_verify != nullptr) {
         alignas(16) std::uint8_t j0[16];
-        gcm_j0_96(j.nonce.data(), j0);
+        gcm::j0_96(j.nonce.data(), j0);
         s = verdict_status(b.gcm->open_verify(key.state_, j0, true, j.aad.data(), j.aad.size(),
                                               j.in.data(), j.out.data(), j.in.size(), j.tag.data(),
                                               16));
       } else {
-        s = siv ? siv_open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                : gcm_open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+        s = siv ? siv::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                : gcm::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
       }
       jobs.set_result(i, s);
       failed |= static_cast<unsigned>(s);

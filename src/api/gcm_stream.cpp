@@ -82,7 +82,7 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   }
   const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
   if (!is_gcm(key.alg_) && !xaes) return status::unsupported;
-  if (nonce.empty() || (xaes && nonce.size() != detail::kXaesNonceBytes)) {
+  if (nonce.empty() || (xaes && nonce.size() != detail::xaes::kNonceBytes)) {
     return status::nonce_length;
   }
   detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
@@ -95,7 +95,7 @@ status gcm_stream::aad(bytes_view data) noexcept {
   if (phase_ != phase::aad || detail::null_with_length(data.data(), data.size())) {
     return status::argument;
   }
-  if (data.size() > detail::kGcmMaxAad - aad_len_) return status::too_long;
+  if (data.size() > detail::gcm::kMaxAad - aad_len_) return status::too_long;
   detail::ct::note_stack_depth();
   absorb_aad(data.data(), data.size());
   return status::ok;
@@ -108,7 +108,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
       (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
-  if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;
+  if (in.size() > detail::gcm::kMaxPlaintext - text_len_) return status::too_long;
   detail::ct::note_stack_depth();
   crypt(in.data(), out.data(), in.size());
   return status::ok;

@@ -21,11 +21,11 @@ struct key_calls {
                                             const bytes_span& out, const bytes_span& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
     ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
-    if (is_siv(key.alg_)) return siv_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (is_siv(key.alg_)) return siv::seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
     if (key.alg_ == algorithm::xaes_256_gcm) {
-      return xaes_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+      return xaes::seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
     }
-    return gcm_seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    return gcm::seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 
   [[gnu::always_inline]] static status open(const aead_key& key, const bytes_view& nonce,
@@ -33,11 +33,11 @@ struct key_calls {
                                             const bytes_span& out, const bytes_view& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
     ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
-    if (is_siv(key.alg_)) return siv_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    if (is_siv(key.alg_)) return siv::open(*key.backend_, key.state_, nonce, aad, in, out, tag);
     if (key.alg_ == algorithm::xaes_256_gcm) {
-      return xaes_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+      return xaes::open(*key.backend_, key.state_, nonce, aad, in, out, tag);
     }
-    return gcm_open(*key.backend_, key.state_, nonce, aad, in, out, tag);
+    return gcm::open(*key.backend_, key.state_, nonce, aad, in, out, tag);
   }
 };
 

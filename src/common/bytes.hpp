@@ -27,6 +27,10 @@
 
 namespace vg::detail {
 
+// An AES block, and the all-zero one: a CTR kernel run over it writes the keystream itself.
+inline constexpr std::size_t kBlockBytes = 16;
+alignas(16) inline constexpr std::uint8_t kZeroBlock[kBlockBytes] = {};
+
 inline std::uint64_t byte_swap64(std::uint64_t x) noexcept {
   return __builtin_bswap64(x);
 }

@@ -25,11 +25,9 @@
 namespace vg {
 namespace {
 
-constexpr std::size_t kBlock = 16;
 // Without block ops, whole blocks are processed in slices small enough that the second pass (GHASH
 // after CTR, or CTR after GHASH) finds its data still in L1.
 constexpr std::size_t kSliceBytes = 8192;
-alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
 
 }  // namespace
 
@@ -38,36 +36,37 @@ void gcm_stream::start(const aead_key& key, bytes_view nonce, bool sealing) noex
   const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
   full_tag_only_ = xaes;
   if (xaes) {  // AES-256-GCM under the derived key, with the nonce's last 12 bytes
-    detail::xaes_derive(*key.backend_, key.state_, nonce.data(), derived_.state_);
+    detail::xaes::derive(*key.backend_, key.state_, nonce.data(), derived_.state_);
     derived_.backend_ = key.backend_;
     derived_.alg_ = algorithm::aes_256_gcm;
     key_ = &derived_;
-    nonce = nonce.subspan(detail::kXaesKdfNonceBytes);
+    nonce = nonce.subspan(detail::xaes::kKdfNonceBytes);
   }
   sealing_ = sealing;
   // Any other nonce length makes J0 = GHASH_H(nonce): the kernels must treat counters as secret.
   public_counter_ = nonce.size() == 12;
   phase_ = phase::aad;
   const detail::backend& b = *key_->backend_;
-  detail::gcm_j0(b, key_->state_, nonce, s_.counter);
+  detail::gcm::j0(b, key_->state_, nonce, s_.counter);
   // One CTR block from J0 yields E(J0) and leaves the counter at inc32(J0), where the text starts.
-  b.gcm->ctr32(key_->state_, s_.counter, public_counter_, kZeroBlock, s_.tag_mask, kBlock);
+  b.gcm->ctr32(key_->state_, s_.counter, public_counter_, detail::kZeroBlock, s_.tag_mask,
+               detail::kBlockBytes);
 }
 
 void gcm_stream::absorb_aad(const std::uint8_t* p, std::size_t n) noexcept {
   aad_len_ += n;
   const detail::backend& b = *key_->backend_;
   if (filled_ != 0) {
-    const std::size_t take = std::min<std::size_t>(n, kBlock - filled_);
+    const std::size_t take = std::min<std::size_t>(n, detail::kBlockBytes - filled_);
     std::memcpy(s_.block + filled_, p, take);
     filled_ = static_cast<std::uint8_t>(filled_ + take);
     p += take;
     n -= take;
-    if (filled_ < kBlock) return;
-    b.gcm->ghash(key_->state_, s_.hash, s_.block, kBlock);
+    if (filled_ < detail::kBlockBytes) return;
+    b.gcm->ghash(key_->state_, s_.hash, s_.block, detail::kBlockBytes);
     filled_ = 0;
   }
-  const std::size_t whole = n & ~(kBlock - 1);
+  const std::size_t whole = n & ~(detail::kBlockBytes - 1);
   if (whole != 0) b.gcm->ghash(key_->state_, s_.hash, p, whole);
   if (n != whole) {
     std::memcpy(s_.block, p + whole, n - whole);
@@ -87,8 +86,8 @@ void gcm_stream::absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::
   }
   used_ = static_cast<std::uint8_t>(used_ + n);
   filled_ = used_;
-  if (used_ == kBlock) {
-    key_->backend_->gcm->ghash(key_->state_, s_.hash, s_.block, kBlock);
+  if (used_ == detail::kBlockBytes) {
+    key_->backend_->gcm->ghash(key_->state_, s_.hash, s_.block, detail::kBlockBytes);
     used_ = filled_ = 0;
   }
 }
@@ -103,22 +102,22 @@ void gcm_stream::crypt(const std::uint8_t* src, std::uint8_t* dst, std::size_t n
   }
   text_len_ += n;
   if (used_ != 0) {
-    const std::size_t take = std::min<std::size_t>(n, kBlock - used_);
+    const std::size_t take = std::min<std::size_t>(n, detail::kBlockBytes - used_);
     absorb_partial(src, dst, take);
     src += take;
     dst += take;
     n -= take;
   }
-  const std::size_t whole = n & ~(kBlock - 1);
+  const std::size_t whole = n & ~(detail::kBlockBytes - 1);
   const auto stitched = sealing_ ? b.gcm->seal_blocks : b.gcm->open_blocks;
   if (whole != 0 && stitched != nullptr) {
-    stitched(state, s_.counter, public_counter_, s_.hash, src, dst, whole / kBlock);
+    stitched(state, s_.counter, public_counter_, s_.hash, src, dst, whole / detail::kBlockBytes);
     src += whole;
     dst += whole;
     n -= whole;
   }
-  while (n >= kBlock) {  // backends without block ops: two passes per slice
-    const std::size_t slice = std::min(n, kSliceBytes) & ~(kBlock - 1);
+  while (n >= detail::kBlockBytes) {  // backends without block ops: two passes per slice
+    const std::size_t slice = std::min(n, kSliceBytes) & ~(detail::kBlockBytes - 1);
     if (sealing_) {
       b.gcm->ctr32(state, s_.counter, public_counter_, src, dst, slice);
       b.gcm->ghash(state, s_.hash, dst, slice);
@@ -131,7 +130,8 @@ void gcm_stream::crypt(const std::uint8_t* src, std::uint8_t* dst, std::size_t n
     n -= slice;
   }
   if (n != 0) {
-    b.gcm->ctr32(state, s_.counter, public_counter_, kZeroBlock, s_.keystream, kBlock);
+    b.gcm->ctr32(state, s_.counter, public_counter_, detail::kZeroBlock, s_.keystream,
+                 detail::kBlockBytes);
     absorb_partial(src, dst, n);
   }
 }
@@ -146,14 +146,15 @@ void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
   detail::ct::note_stack_depth();
   const detail::backend& b = *key_->backend_;
   // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
-  alignas(16) std::uint8_t last[2 * kBlock] = {};
+  alignas(16) std::uint8_t last[2 * detail::kBlockBytes] = {};
   std::memcpy(last, s_.block, filled_);
-  std::uint8_t* lengths = last + (filled_ != 0 ? kBlock : 0);
+  std::uint8_t* lengths = last + (filled_ != 0 ? detail::kBlockBytes : 0);
   detail::store_block(lengths, detail::byte_swap64(aad_len_ * 8),
                       detail::byte_swap64(text_len_ * 8));
-  b.gcm->ghash(key_->state_, s_.hash, last, static_cast<std::size_t>(lengths - last) + kBlock);
+  b.gcm->ghash(key_->state_, s_.hash, last,
+               static_cast<std::size_t>(lengths - last) + detail::kBlockBytes);
   detail::ct::wipe(last, filled_);
-  for (std::size_t i = 0; i < kBlock; ++i) full[i] = s_.hash[i] ^ s_.tag_mask[i];
+  for (std::size_t i = 0; i < detail::kBlockBytes; ++i) full[i] = s_.hash[i] ^ s_.tag_mask[i];
 }
 
 }  // namespace vg
