@@ -75,8 +75,8 @@ if [[ $arch == x86_64 ]]; then
     "$objdump_tool" -d --no-show-raw-insn "$o" | awk -v object="$(basename "$o")" -v allowed="$allowed" '
       BEGIN { n = split(allowed, a, "\n"); for (i = 1; i <= n; i++) ok[a[i]] = 1 }
       /^[0-9a-f]+ <.*>:$/ { fn = $2; sub(/^</, "", fn); sub(/>:$/, "", fn); next }
-      /^ +[0-9a-f]+:\t/ {
-        line = $0; sub(/^ +[0-9a-f]+:\t/, "", line)
+      /^ +[0-9a-f]+:[ \t]/ {
+        line = $0; sub(/^ +[0-9a-f]+:[ \t]+/, "", line)
         split(line, w, /[ \t]+/); m = w[1]
         if (m ~ /^(rep|repz|repnz|lock|notrack|bnd|data16|cs|ds|es|fs|gs|ss)$/) m = w[2]
         vex = (m ~ /^v/ && m !~ /^ver[rw]$/) || line ~ /%[yz]mm|%k[0-7]/
