@@ -69,12 +69,17 @@ class VG_API gcm_stream {
 
  private:
   enum class phase : std::uint8_t { idle, aad, text };
+  // The API's checks and the stream's lifetime (src/api/gcm_stream.cpp).
   VG_LOCAL status begin(const aead_key& key, bytes_view nonce, bool sealing) noexcept;
-  VG_LOCAL void final_tag(std::uint8_t full[16]) noexcept;
-  VG_LOCAL void absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
   VG_LOCAL void end() noexcept;
   VG_LOCAL void copy_from(const gcm_stream& other) noexcept;
+  // The mode's rules, run on checked calls (src/modes/gcm_stream.cpp).
+  VG_LOCAL void start(const aead_key& key, bytes_view nonce, bool sealing) noexcept;
+  VG_LOCAL void absorb_aad(const std::uint8_t* p, std::size_t n) noexcept;
+  VG_LOCAL void crypt(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
+  VG_LOCAL void absorb_partial(const std::uint8_t* in, std::uint8_t* out, std::size_t n) noexcept;
   VG_LOCAL bool tag_length_allowed(std::size_t n) const noexcept;
+  VG_LOCAL void final_tag(std::uint8_t full[16]) noexcept;
 
   const aead_key* key_ = nullptr;
   phase phase_ = phase::idle;

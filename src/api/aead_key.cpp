@@ -1,10 +1,10 @@
 // The C++ key object: choice of backend at creation, key wiping, and the seal/open entry points.
 #include <cstring>
 
+#include "api/key_calls.hpp"
 #include "common/ct.hpp"
 #include "dispatch/registry.hpp"
 #include "modes/args.hpp"
-#include "modes/key_calls.hpp"
 #include "modes/modes.hpp"
 #include "modes/xaes.hpp"
 #include "vg/aead.hpp"
@@ -84,7 +84,7 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
     if (b->siv == nullptr) return status::unsupported;
     b->siv->setup(out.state_, key.data(), key.size());
   } else if (alg == algorithm::xaes_256_gcm) {
-    detail::xaes_setup(*b, out.state_, key.data());
+    detail::xaes::setup(*b, out.state_, key.data());
   } else {
     b->gcm->setup(out.state_, key.data(), key.size());
   }
@@ -117,9 +117,9 @@ status aead_key::seal_gather(bytes_view nonce, bytes_view aad, std::span<const b
   }
   if (total != out.size()) return status::argument;
   // Check everything before the pieces are copied, so a refused call leaves `out` untouched.
-  const detail::mode_limits& limits = detail::key_calls::is_siv(alg_)   ? detail::kSivLimits
-                                      : alg_ == algorithm::xaes_256_gcm ? detail::kXaesLimits
-                                                                        : detail::kGcmLimits;
+  const detail::mode_limits& limits = detail::key_calls::is_siv(alg_)   ? detail::siv::kLimits
+                                      : alg_ == algorithm::xaes_256_gcm ? detail::xaes::kLimits
+                                                                        : detail::gcm::kLimits;
   if (const status s =
           detail::check_call_any(limits, nonce, aad, out, out, tag.data(), tag.size(), true);
       s != status::ok) {

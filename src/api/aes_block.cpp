@@ -2,6 +2,7 @@
 // AES-GCM key of the same length whose CTR kernel encrypts each block (modes/block.hpp).
 #include "vg/aes_block.hpp"
 
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/args.hpp"
 #include "modes/block.hpp"
@@ -9,7 +10,6 @@
 namespace vg {
 namespace {
 
-constexpr std::size_t kBlock = 16;
 constexpr std::size_t kQuicMaskBytes = 5;
 
 }  // namespace
@@ -23,14 +23,14 @@ status aes_block_key::create(bytes_view key, aes_block_key& out,
 }
 
 status aes_block_key::encrypt(bytes_view in, bytes_span out) const noexcept {
-  if (key_.backend_ == nullptr || in.size() != out.size() || in.size() % kBlock != 0 ||
+  if (key_.backend_ == nullptr || in.size() != out.size() || in.size() % detail::kBlockBytes != 0 ||
       detail::null_with_length(in.data(), in.size()) ||
       detail::null_with_length(out.data(), out.size()) ||
       (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
   detail::aes_encrypt_blocks(*key_.backend_, key_.state_, in.data(), out.data(),
-                             in.size() / kBlock);
+                             in.size() / detail::kBlockBytes);
   return status::ok;
 }
 
@@ -39,7 +39,7 @@ status aes_block_key::quic_header_mask(std::span<const std::uint8_t, 16> sample,
   if (key_.backend_ == nullptr || sample.data() == nullptr || mask.data() == nullptr) {
     return status::argument;
   }
-  alignas(16) std::uint8_t block[kBlock];
+  alignas(16) std::uint8_t block[detail::kBlockBytes];
   detail::aes_encrypt_blocks(*key_.backend_, key_.state_, sample.data(), block, 1);
   for (std::size_t i = 0; i < kQuicMaskBytes; ++i) mask[i] = block[i];
   detail::ct::wipe(block, sizeof block);

@@ -1,6 +1,5 @@
-// aead_key::seal_batch/open_batch: the C++ job arrays over the shared body in modes/batch.hpp.
-#include "modes/batch.hpp"
-
+// aead_key::seal_batch/open_batch: the C++ job arrays over the shared body in api/batch_calls.hpp.
+#include "api/batch_calls.hpp"
 #include "vg/aead.hpp"
 
 namespace vg {

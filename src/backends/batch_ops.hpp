@@ -1,4 +1,4 @@
-// The contract between the batch entry points (modes/batch.hpp) and a backend's batch kernels:
+// The contract between the batch entry points (api/batch_calls.hpp) and a backend's batch kernels:
 // several short GCM messages under one key in one call, their AES and GHASH interleaved.
 //
 // Plain data and declarations only, like backend.hpp: backends compiled with ISA flags include it.

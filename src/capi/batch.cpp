@@ -1,7 +1,6 @@
-// The C API of batches: vg_seal_job/vg_open_job arrays over the shared body in modes/batch.hpp
+// The C API of batches: vg_seal_job/vg_open_job arrays over the shared body in api/batch_calls.hpp
 // (read in place, job by job: no copy of the array).
-#include "modes/batch.hpp"
-
+#include "api/batch_calls.hpp"
 #include "vg/aead.hpp"
 #include "vg/vg.h"
 

@@ -1,6 +1,6 @@
 // The C API: a thin layer over vg::aead_key. Status and algorithm numbers are shared with the C++
 // enums (static_asserts below), so conversions are casts. seal/open inline the same body as
-// aead_key::seal/open (modes/key_calls.hpp) instead of calling them: from inside the shared
+// aead_key::seal/open (api/key_calls.hpp) instead of calling them: from inside the shared
 // library a call to an exported member goes through the PLT.
 #include "vg/vg.h"
 
@@ -8,7 +8,7 @@
 #include <new>
 #include <type_traits>
 
-#include "modes/key_calls.hpp"
+#include "api/key_calls.hpp"
 #include "vg/aead.hpp"
 
 struct vg_aead {

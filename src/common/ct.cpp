@@ -21,13 +21,6 @@ void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept {
   for (; i < n; ++i) p[i] &= static_cast<std::uint8_t>(wide);
 }
 
-void wipe(void* p, std::size_t n) noexcept {
-  if (n == 0) return;
-  std::memset(p, 0, n);
-  // The empty asm claims to read the memory, so the memset above is not a dead store.
-  __asm__ __volatile__("" : : "r"(p) : "memory");
-}
-
 __thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-exec"))) = UINTPTR_MAX;
 
 namespace {

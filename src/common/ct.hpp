@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "common/asm_barrier.hpp"
+#include "common/bytes.hpp"  // ct::wipe
 
 namespace vg::detail::ct {
 
@@ -30,9 +31,6 @@ inline std::uint8_t equal_mask(const std::uint8_t* a, const std::uint8_t* b,
 
 // p[i] &= mask for i < n, with mask 0x00 or 0xff; word-wide, branch-free.
 void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept;
-
-// Overwrites n bytes with zeros in a way the compiler may not elide.
-void wipe(void* p, std::size_t n) noexcept;
 
 // The x86 kernels are written with intrinsics, and the compiler spills round keys, powers of H
 // and per-message values (E(J0), GCM-SIV's derived keys) to their frames; those copies stay in the

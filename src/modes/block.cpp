@@ -3,22 +3,18 @@
 // otherwise encrypt inc32 of the block rather than the next one.
 #include "modes/block.hpp"
 
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 
 namespace vg::detail {
-namespace {
-
-constexpr std::size_t kBlock = 16;
-alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
-
-}  // namespace
 
 void aes_encrypt_blocks(const backend& b, const void* state, const std::uint8_t* in,
                         std::uint8_t* out, std::size_t blocks) noexcept {
-  alignas(16) std::uint8_t counter[kBlock];
+  alignas(16) std::uint8_t counter[kBlockBytes];
   for (std::size_t i = 0; i < blocks; ++i) {
-    for (std::size_t j = 0; j < kBlock; ++j) counter[j] = in[i * kBlock + j];
-    b.gcm->ctr32(state, counter, /*public_counter=*/false, kZeroBlock, out + i * kBlock, kBlock);
+    for (std::size_t j = 0; j < kBlockBytes; ++j) counter[j] = in[i * kBlockBytes + j];
+    b.gcm->ctr32(state, counter, /*public_counter=*/false, kZeroBlock, out + i * kBlockBytes,
+                 kBlockBytes);
   }
   ct::wipe(counter, sizeof counter);
 }

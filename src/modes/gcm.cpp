@@ -8,41 +8,41 @@
 // [len(IV)]_64). The nonce is public, so its length may choose the path.
 #include <cstring>
 
-#include "common/block_store.hpp"
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/modes.hpp"
 
 namespace vg::detail {
 
-void gcm_j0(const backend& b, const void* state, const bytes_view& nonce,
-            std::uint8_t j0[16]) noexcept {
+void gcm::j0(const backend& b, const void* state, const bytes_view& nonce,
+             std::uint8_t j0[16]) noexcept {
   if (nonce.size() == 12) {
-    gcm_j0_96(nonce.data(), j0);
+    gcm::j0_96(nonce.data(), j0);
     return;
   }
   store_block(j0, 0, 0);
   b.gcm->ghash(state, j0, nonce.data(), nonce.size());  // zero-pads the last block
   alignas(16) std::uint8_t lengths[16];
-  store_block(lengths, 0, __builtin_bswap64(std::uint64_t{nonce.size()} * 8));  // 0^64 || [len]_64
+  store_block(lengths, 0, byte_swap64(std::uint64_t{nonce.size()} * 8));  // 0^64 || [len]_64
   b.gcm->ghash(state, j0, lengths, 16);
 }
 
-status gcm_seal_any(const backend& b, const void* state, const bytes_view& nonce,
-                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                    const bytes_span& tag) noexcept {
+status gcm::seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                     const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                     const bytes_span& tag) noexcept {
   if (const status s =
-          check_call_any(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+          check_call_any(gcm::kLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
-  return gcm_seal_checked(b, state, nonce, aad, in, out, tag);
+  return gcm::seal_checked(b, state, nonce, aad, in, out, tag);
 }
 
-status gcm_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
-                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                        const bytes_span& tag) noexcept {
+status gcm::seal_checked(const backend& b, const void* state, const bytes_view& nonce,
+                         const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                         const bytes_span& tag) noexcept {
   alignas(16) std::uint8_t j0[16];
-  gcm_j0(b, state, nonce, j0);
+  gcm::j0(b, state, nonce, j0);
   // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
   const bool public_counter = nonce.size() == 12;
   if (tag.size() == 16) {
@@ -58,22 +58,22 @@ status gcm_seal_checked(const backend& b, const void* state, const bytes_view& n
   return status::ok;
 }
 
-status gcm_open_any(const backend& b, const void* state, const bytes_view& nonce,
-                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                    const bytes_view& tag) noexcept {
+status gcm::open_any(const backend& b, const void* state, const bytes_view& nonce,
+                     const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                     const bytes_view& tag) noexcept {
   if (const status s =
-          check_call_any(kGcmLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+          check_call_any(gcm::kLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }
-  return gcm_open_checked(b, state, nonce, aad, in, out, tag);
+  return gcm::open_checked(b, state, nonce, aad, in, out, tag);
 }
 
-status gcm_open_checked(const backend& b, const void* state, const bytes_view& nonce,
-                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                        const bytes_view& tag) noexcept {
+status gcm::open_checked(const backend& b, const void* state, const bytes_view& nonce,
+                         const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                         const bytes_view& tag) noexcept {
   alignas(16) std::uint8_t j0[16];
-  gcm_j0(b, state, nonce, j0);
+  gcm::j0(b, state, nonce, j0);
   // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
   const bool public_counter = nonce.size() == 12;
   if (b.gcm->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok

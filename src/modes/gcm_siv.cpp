@@ -8,41 +8,41 @@
 
 namespace vg::detail {
 
-status siv_seal_any(const backend& b, const void* state, const bytes_view& nonce,
-                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                    const bytes_span& tag) noexcept {
+status siv::seal_any(const backend& b, const void* state, const bytes_view& nonce,
+                     const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                     const bytes_span& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
   if (const status s =
-          check_call_any(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+          check_call_any(siv::kLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
-  return siv_seal_checked(b, state, nonce, aad, in, out, tag);
+  return siv::seal_checked(b, state, nonce, aad, in, out, tag);
 }
 
-status siv_seal_checked(const backend& b, const void* state, const bytes_view& nonce,
-                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                        const bytes_span& tag) noexcept {
+status siv::seal_checked(const backend& b, const void* state, const bytes_view& nonce,
+                         const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                         const bytes_span& tag) noexcept {
   b.siv->seal(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
               tag.data());
   return status::ok;
 }
 
-status siv_open_any(const backend& b, const void* state, const bytes_view& nonce,
-                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                    const bytes_view& tag) noexcept {
+status siv::open_any(const backend& b, const void* state, const bytes_view& nonce,
+                     const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                     const bytes_view& tag) noexcept {
   if (b.siv == nullptr) return status::unsupported;
   if (const status s =
-          check_call_any(kSivLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+          check_call_any(siv::kLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }
-  return siv_open_checked(b, state, nonce, aad, in, out, tag);
+  return siv::open_checked(b, state, nonce, aad, in, out, tag);
 }
 
-status siv_open_checked(const backend& b, const void* state, const bytes_view& nonce,
-                        const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                        const bytes_view& tag) noexcept {
+status siv::open_checked(const backend& b, const void* state, const bytes_view& nonce,
+                         const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                         const bytes_view& tag) noexcept {
   if (b.siv->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok
     return verdict_status(b.siv->open_verify(state, nonce.data(), aad.data(), aad.size(), in.data(),
                                              out.data(), in.size(), tag.data()));

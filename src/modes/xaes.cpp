@@ -2,6 +2,7 @@
 // through the backend's AES, then the mode layer's AES-256-GCM under the derived key.
 #include "modes/xaes.hpp"
 
+#include "common/bytes.hpp"
 #include "common/ct.hpp"
 #include "modes/block.hpp"
 #include "modes/modes.hpp"
@@ -9,9 +10,7 @@
 namespace vg::detail {
 namespace {
 
-constexpr std::size_t kBlock = 16;
-constexpr std::size_t kXaesKeyBytes = 32;
-alignas(16) constexpr std::uint8_t kZeroBlock[kBlock] = {};
+constexpr std::size_t kKeyBytes = 32;
 
 std::uint8_t* k1_of(void* state) noexcept {
   return static_cast<std::uint8_t*>(state) + backend_state_bytes;
@@ -22,34 +21,35 @@ const std::uint8_t* k1_of(const void* state) noexcept {
 
 }  // namespace
 
-void xaes_setup(const backend& b, void* state, const std::uint8_t* key) noexcept {
-  b.gcm->setup(state, key, kXaesKeyBytes);
-  alignas(16) std::uint8_t l[kBlock];
+void xaes::setup(const backend& b, void* state, const std::uint8_t* key) noexcept {
+  b.gcm->setup(state, key, kKeyBytes);
+  alignas(16) std::uint8_t l[kBlockBytes];
   aes_encrypt_blocks(b, state, kZeroBlock, l, 1);  // L = AES_K(0^128)
   // K1 = L << 1, with 0x87 folded into the last byte when the top bit of L was set; the bit picks
   // a mask, not a branch.
   std::uint8_t* k1 = k1_of(state);
   const auto carry = static_cast<std::uint8_t>(0u - (l[0] >> 7));
-  for (std::size_t i = 0; i + 1 < kBlock; ++i) {
+  for (std::size_t i = 0; i + 1 < kBlockBytes; ++i) {
     k1[i] = static_cast<std::uint8_t>((l[i] << 1) | (l[i + 1] >> 7));
   }
-  k1[kBlock - 1] = static_cast<std::uint8_t>((l[kBlock - 1] << 1) ^ (0x87 & carry));
+  k1[kBlockBytes - 1] = static_cast<std::uint8_t>((l[kBlockBytes - 1] << 1) ^ (0x87 & carry));
   ct::wipe(l, sizeof l);
 }
 
-void xaes_derive(const backend& b, const void* state, const std::uint8_t* nonce,
-                 void* derived) noexcept {
+void xaes::derive(const backend& b, const void* state, const std::uint8_t* nonce,
+                  void* derived) noexcept {
   const std::uint8_t* k1 = k1_of(state);
   // M_i ^ K1 with M_i = 0x00 || i || 'X' || 0x00 || N[:12].
-  alignas(16) std::uint8_t m[kBlock];
-  alignas(16) std::uint8_t kx[kXaesKeyBytes];
+  alignas(16) std::uint8_t m[kBlockBytes];
+  alignas(16) std::uint8_t kx[kKeyBytes];
   const std::uint8_t prefix[4] = {0x00, 0x01, 0x58, 0x00};
   for (std::size_t i = 0; i < 4; ++i) m[i] = static_cast<std::uint8_t>(prefix[i] ^ k1[i]);
-  for (std::size_t i = 4; i < kBlock; ++i) m[i] = static_cast<std::uint8_t>(nonce[i - 4] ^ k1[i]);
+  for (std::size_t i = 4; i < kBlockBytes; ++i)
+    m[i] = static_cast<std::uint8_t>(nonce[i - 4] ^ k1[i]);
   aes_encrypt_blocks(b, state, m, kx, 1);
   m[1] ^= 0x01 ^ 0x02;  // the KDF counter i = 2
-  aes_encrypt_blocks(b, state, m, kx + kBlock, 1);
-  b.gcm->setup(derived, kx, kXaesKeyBytes);
+  aes_encrypt_blocks(b, state, m, kx + kBlockBytes, 1);
+  b.gcm->setup(derived, kx, kKeyBytes);
   ct::wipe(m, sizeof m);
   ct::wipe(kx, sizeof kx);
 }
@@ -61,37 +61,37 @@ template <class Call>
 status with_message_key(const backend& b, const void* state, const bytes_view& nonce,
                         const Call& call) noexcept {
   alignas(64) unsigned char derived[key_state_bytes];
-  xaes_derive(b, state, nonce.data(), derived);
-  const status s = call(static_cast<const void*>(derived), nonce.subspan(kXaesKdfNonceBytes));
+  xaes::derive(b, state, nonce.data(), derived);
+  const status s = call(static_cast<const void*>(derived), nonce.subspan(xaes::kKdfNonceBytes));
   ct::wipe(derived, backend_state_bytes);
   return s;
 }
 
 }  // namespace
 
-status xaes_seal(const backend& b, const void* state, const bytes_view& nonce,
-                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                 const bytes_span& tag) noexcept {
+status xaes::seal(const backend& b, const void* state, const bytes_view& nonce,
+                  const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                  const bytes_span& tag) noexcept {
   if (const status s =
-          check_call_any(kXaesLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+          check_call_any(xaes::kLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
   return with_message_key(b, state, nonce, [&](const void* key, const bytes_view& gcm_nonce) {
-    return gcm_seal(b, key, gcm_nonce, aad, in, out, tag);
+    return gcm::seal(b, key, gcm_nonce, aad, in, out, tag);
   });
 }
 
-status xaes_open(const backend& b, const void* state, const bytes_view& nonce,
-                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                 const bytes_view& tag) noexcept {
+status xaes::open(const backend& b, const void* state, const bytes_view& nonce,
+                  const bytes_view& aad, const bytes_view& in, const bytes_span& out,
+                  const bytes_view& tag) noexcept {
   if (const status s =
-          check_call_any(kXaesLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+          check_call_any(xaes::kLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }
   return with_message_key(b, state, nonce, [&](const void* key, const bytes_view& gcm_nonce) {
-    return gcm_open(b, key, gcm_nonce, aad, in, out, tag);
+    return gcm::open(b, key, gcm_nonce, aad, in, out, tag);
   });
 }
 

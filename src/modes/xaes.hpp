@@ -16,29 +16,30 @@
 #include "backends/backend.hpp"
 #include "modes/modes.hpp"
 
-namespace vg::detail {
+namespace vg::detail::xaes {
 
-inline constexpr std::size_t kXaesNonceBytes = 24;
-inline constexpr std::size_t kXaesKdfNonceBytes = 12;  // N[:12] feeds the KDF, N[12:] is GCM's
+inline constexpr std::size_t kNonceBytes = 24;
+inline constexpr std::size_t kKdfNonceBytes = 12;  // N[:12] feeds the KDF, N[12:] is GCM's
 // A nonce of exactly 24 bytes, a 16-byte tag, GCM's length limits.
-inline constexpr mode_limits kXaesLimits{kXaesNonceBytes, kXaesNonceBytes,  max_tag_length,
-                                         max_tag_length,  kGcmMaxPlaintext, kGcmMaxAad};
+inline constexpr mode_limits kLimits{.min_nonce = kNonceBytes,
+                                     .max_nonce = kNonceBytes,
+                                     .min_tag = max_tag_length,
+                                     .max_tag = max_tag_length,
+                                     .max_in = gcm::kMaxPlaintext,
+                                     .max_aad = gcm::kMaxAad};
 
 // Expands the 32-byte `key` into `state` (a key object's state) and caches K1 there.
-void xaes_setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
+void setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 
 // Writes the AES-256-GCM state of the message key Kx for `nonce` (24 bytes; only the first 12 are
 // read) into `derived`, a 64-byte aligned buffer of key_state_bytes.
-void xaes_derive(const backend& b, const void* state, const std::uint8_t* nonce,
-                 void* derived) noexcept;
+void derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived) noexcept;
 
-status xaes_seal(const backend& b, const void* state, const bytes_view& nonce,
-                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                 const bytes_span& tag) noexcept;
-status xaes_open(const backend& b, const void* state, const bytes_view& nonce,
-                 const bytes_view& aad, const bytes_view& in, const bytes_span& out,
-                 const bytes_view& tag) noexcept;
+status seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+            const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
+status open(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
+            const bytes_view& in, const bytes_span& out, const bytes_view& tag) noexcept;
 
-}  // namespace vg::detail
+}  // namespace vg::detail::xaes
 
 #endif  // VG_SRC_MODES_XAES_HPP

@@ -17,8 +17,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "backends/portable/byte_order.hpp"
 #include "backends/portable/ghash_ctmul64.hpp"
+#include "common/bytes.hpp"
 #include "proof/gf2.hpp"
 
 namespace {
@@ -30,13 +30,13 @@ using vg::spec::block;
 namespace portable = vg::detail::portable;
 
 gf128 to_gf(const block& b) {
-  return {portable::load_be64(b.data()), portable::load_be64(b.data() + 8)};
+  return {vg::detail::load_be64(b.data()), vg::detail::load_be64(b.data() + 8)};
 }
 
 block from_gf(gf128 v) {
   block b;
-  portable::store_be64(b.data(), v.hi);
-  portable::store_be64(b.data() + 8, v.lo);
+  vg::detail::store_be64(b.data(), v.hi);
+  vg::detail::store_be64(b.data() + 8, v.lo);
   return b;
 }
 

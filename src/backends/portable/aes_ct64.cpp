@@ -27,7 +27,7 @@
 // trip counts (the round count is public and a template parameter).
 #include "backends/portable/aes_ct64.hpp"
 
-#include "backends/portable/byte_order.hpp"
+#include "common/bytes.hpp"
 
 namespace vg::detail::portable {
 namespace {
@@ -265,8 +265,8 @@ std::uint32_t sub_word(std::uint32_t w) noexcept {
   sub_bytes(q);
   planes_to_blocks(blocks, q);
   const auto out = static_cast<std::uint32_t>(blocks[0]);
-  secure_wipe(q, sizeof q);
-  secure_wipe(blocks, sizeof blocks);
+  ct::wipe(q, sizeof q);
+  ct::wipe(blocks, sizeof blocks);
   return out;
 }
 
@@ -346,7 +346,7 @@ void expand_bitsliced(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) n
     sub_bytes(sboxed);
     schedule_round(rk, r, nk, sboxed, 0);
   }
-  secure_wipe(sboxed, sizeof sboxed);
+  ct::wipe(sboxed, sizeof sboxed);
 }
 
 // Block slot 1 carries the previous round key through the cipher's S-boxes; slots 0, 2, 3 are
@@ -400,7 +400,7 @@ void expand_words(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) noexc
   for (unsigned r = rounds + 1; r <= aes_max_rounds; ++r) {
     for (int k = 0; k < 8; ++k) out.round_keys[8 * r + k] = 0;
   }
-  secure_wipe(w, sizeof w);
+  ct::wipe(w, sizeof w);
 }
 
 template <int Used>
@@ -438,7 +438,7 @@ void expand_encrypt_prepared(aes_ct64_key& out, std::size_t key_len,
   // the bytes written (aes_ct64_round_key_bytes).
   out.rounds = static_cast<unsigned>(key_len / 4) + 6;
   planes_to_blocks<Used>(blocks, q);
-  secure_wipe(q, sizeof q);
+  ct::wipe(q, sizeof q);
 }
 
 template <int Used>
@@ -486,7 +486,7 @@ inline void authentication_key_from_planes(std::uint8_t out[16], u64 q[8]) noexc
   planes_to_blocks<2>(blocks, q);
   store_le64(out, blocks[0]);
   store_le64(out + 8, blocks[2]);
-  secure_wipe(blocks, sizeof blocks);
+  ct::wipe(blocks, sizeof blocks);
 }
 
 }  // namespace
@@ -533,7 +533,7 @@ void aes_ct64_derive_siv_keys(const aes_ct64_key& key_generating_key, std::size_
     encrypt_planes<10>(key_generating_key.round_keys, q);
     key_round_from_slots(encryption.round_keys, q, 2, 3);
     authentication_key_from_planes(authentication_key, q);
-    secure_wipe(q, sizeof q);
+    ct::wipe(q, sizeof q);
     return;
   }
   // Six blocks: 0..3 in the low lane of a two-lane vector pass, 4 and 5 in slots 0 and 1 of the
@@ -552,9 +552,9 @@ void aes_ct64_derive_siv_keys(const aes_ct64_key& key_generating_key, std::size_
   key_round_from_slots(encryption.round_keys, low, 2, 3);
   key_round_from_slots(encryption.round_keys + 8, high, 0, 1);
   authentication_key_from_planes(authentication_key, low);
-  secure_wipe(q, sizeof q);
-  secure_wipe(low, sizeof low);
-  secure_wipe(high, sizeof high);
+  ct::wipe(q, sizeof q);
+  ct::wipe(low, sizeof low);
+  ct::wipe(high, sizeof high);
 }
 
 void aes_ct64_encrypt4(const aes_ct64_key& key, std::uint64_t blocks[8]) noexcept {

@@ -13,7 +13,7 @@
 #include <cstring>
 
 #include "backends/portable/aes_ct64.hpp"
-#include "backends/portable/byte_order.hpp"
+#include "common/bytes.hpp"
 
 namespace vg::detail::portable {
 
@@ -87,9 +87,9 @@ inline std::uint32_t ctr_xor(const aes_ct64_key& key, const counter_block& base,
     std::uint8_t scratch[64];
     xor_partial_batch(out, in, len, keystream, scratch);
     counter += static_cast<std::uint32_t>((len + 15) / 16);
-    secure_wipe(scratch, sizeof scratch);
+    ct::wipe(scratch, sizeof scratch);
   }
-  secure_wipe(keystream, sizeof keystream);
+  ct::wipe(keystream, sizeof keystream);
   return counter;
 }
 

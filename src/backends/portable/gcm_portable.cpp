@@ -20,10 +20,10 @@
 
 #include "backends/backend.hpp"
 #include "backends/portable/aes_ct64.hpp"
-#include "backends/portable/byte_order.hpp"
 #include "backends/portable/ctr_ct64.hpp"
 #include "backends/portable/ghash_ctmul64.hpp"
 #include "backends/portable/siv_portable.hpp"
+#include "common/bytes.hpp"
 
 namespace vg::detail::portable {
 namespace {
@@ -50,7 +50,7 @@ void hash_padded(const hash_key& key, gf128& y, const std::uint8_t* data,
     std::uint8_t last[16] = {};
     std::memcpy(last, data + (len & ~std::size_t{15}), len % 16);
     ghash_blocks(key, y, last, 1);
-    secure_wipe(last, sizeof last);
+    ct::wipe(last, sizeof last);
   }
 }
 
@@ -63,8 +63,8 @@ void gcm_setup(void* state, const std::uint8_t* key, std::size_t key_len) {
   store_le64(h, zero_blocks[0]);
   store_le64(h + 8, zero_blocks[1]);
   hash_key_init(s->hash, {load_be64(h), load_be64(h + 8)});
-  secure_wipe(zero_blocks, sizeof zero_blocks);
-  secure_wipe(h, sizeof h);
+  ct::wipe(zero_blocks, sizeof zero_blocks);
+  ct::wipe(h, sizeof h);
 }
 
 // Seal (Decrypt = false) hashes what it writes; open hashes what it reads, before writing it
@@ -123,9 +123,9 @@ void gcm_crypt(const void* state, const std::uint8_t j0[16], bool /*public_count
   store_be64(tag + 8, y.lo);
   store_le64(tag, load_le64(tag) ^ keystream[6]);
   store_le64(tag + 8, load_le64(tag + 8) ^ keystream[7]);
-  secure_wipe(keystream, sizeof keystream);
-  secure_wipe(scratch, sizeof scratch);
-  secure_wipe(&y, sizeof y);
+  ct::wipe(keystream, sizeof keystream);
+  ct::wipe(scratch, sizeof scratch);
+  ct::wipe(&y, sizeof y);
 }
 
 void gcm_ghash(const void* state, std::uint8_t y_bytes[16], const std::uint8_t* data,
@@ -134,7 +134,7 @@ void gcm_ghash(const void* state, std::uint8_t y_bytes[16], const std::uint8_t* 
   hash_padded(state_of(state).hash, y, data, len);
   store_be64(y_bytes, y.hi);
   store_be64(y_bytes + 8, y.lo);
-  secure_wipe(&y, sizeof y);
+  ct::wipe(&y, sizeof y);
 }
 
 void gcm_ctr32(const void* state, std::uint8_t ctr[16], bool /*public_counter*/,

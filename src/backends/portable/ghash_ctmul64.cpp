@@ -23,7 +23,7 @@
 // library targets (not on some microcontrollers with early-terminating multipliers).
 #include "backends/portable/ghash_ctmul64.hpp"
 
-#include "backends/portable/byte_order.hpp"
+#include "common/bytes.hpp"
 
 namespace vg::detail::portable {
 namespace {
@@ -182,7 +182,7 @@ void hash_key_init_powers(hash_key& out, gf128 h, int count) noexcept {
     out.power[i] = make_multiplier(power);
     if (i > lowest) power = multiply_sum<1>(&power, &out.power[hash_powers - 1]);
   }
-  secure_wipe(&power, sizeof power);
+  ct::wipe(&power, sizeof power);
 }
 
 void hash_key_init(hash_key& out, gf128 h) noexcept {

@@ -21,9 +21,9 @@
 #include <new>
 
 #include "backends/portable/aes_ct64.hpp"
-#include "backends/portable/byte_order.hpp"
 #include "backends/portable/ctr_ct64.hpp"
 #include "backends/portable/ghash_ctmul64.hpp"
+#include "common/bytes.hpp"
 
 namespace vg::detail::portable {
 namespace {
@@ -49,10 +49,10 @@ struct message_keys {
 // Wipes exactly what derive_keys and the first use of the encryption key wrote (the 1.5 KiB
 // struct is mostly unused for short messages; wiping all of it cost ~3% of a 16-byte seal).
 void wipe_message_keys(message_keys& keys, std::size_t key_len) noexcept {
-  secure_wipe(keys.encryption.round_keys,
-              aes_ct64_round_key_bytes(static_cast<unsigned>(key_len / 4) + 6));
-  secure_wipe(&keys.authentication.power[hash_powers - keys.hash_key_powers],
-              sizeof(gf128_multiplier) * static_cast<std::size_t>(keys.hash_key_powers));
+  ct::wipe(keys.encryption.round_keys,
+           aes_ct64_round_key_bytes(static_cast<unsigned>(key_len / 4) + 6));
+  ct::wipe(&keys.authentication.power[hash_powers - keys.hash_key_powers],
+           sizeof(gf128_multiplier) * static_cast<std::size_t>(keys.hash_key_powers));
 }
 
 void siv_setup(void* state, const std::uint8_t* key, std::size_t key_len) {
@@ -74,7 +74,7 @@ void derive_keys(const siv_state& s, const std::uint8_t nonce[12], std::size_t h
   out.hash_key_powers = powers < 1 ? 1 : powers;
   hash_key_init_powers(out.authentication, polyval_key_to_ghash(authentication_key),
                        out.hash_key_powers);
-  secure_wipe(authentication_key, sizeof authentication_key);
+  ct::wipe(authentication_key, sizeof authentication_key);
 }
 
 // The most blocks one POLYVAL call takes for these lengths (public).
@@ -113,9 +113,9 @@ void compute_tag(message_keys& keys, std::size_t key_len, bool expand_key,
   }
   store_le64(tag, blocks[0]);
   store_le64(tag + 8, blocks[1]);
-  secure_wipe(&s, sizeof s);
-  secure_wipe(last, sizeof last);
-  secure_wipe(blocks, 2 * sizeof(u64));
+  ct::wipe(&s, sizeof s);
+  ct::wipe(last, sizeof last);
+  ct::wipe(blocks, 2 * sizeof(u64));
 }
 
 // CTR from the tag with the top bit of byte 15 set (RFC 8452 §4). With `expand_key` (open), the
@@ -142,8 +142,8 @@ void siv_ctr(message_keys& keys, std::size_t key_len, bool expand_key, const std
     std::uint8_t scratch[64];
     const std::size_t head = len < 48 ? len : 48;
     xor_partial_batch(out, in, head, keystream, scratch);
-    secure_wipe(scratch, sizeof scratch);
-    secure_wipe(keystream, sizeof keystream);
+    ct::wipe(scratch, sizeof scratch);
+    ct::wipe(keystream, sizeof keystream);
     if (len <= 48) return;
     base.counter += 3;
     in += 48;

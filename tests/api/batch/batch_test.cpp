@@ -1,0 +1,143 @@
+// seal_batch/open_batch on every runnable backend and algorithm against the spec: random batches of
+// 1..64 jobs with lengths 0..4200, mixed nonce, AAD and tag lengths, in place and out of place at
+// every misalignment; open with forged tags in some jobs (only those fail, their outputs zeroed).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "api/batch/batch_jobs.hpp"
+#include "common/backends.hpp"
+#include "common/failure_log.hpp"
+
+namespace vg::test {
+namespace {
+
+constexpr int kBatches = 12;
+
+class BatchTest : public ::testing::TestWithParam<std::tuple<std::string, vg::algorithm>> {
+ protected:
+  void SetUp() override {
+    const vg::algorithm alg = std::get<1>(GetParam());
+    prng rng(0xba7c0000 + static_cast<std::uint64_t>(alg));
+    key_bytes_ = rng.bytes(vg::key_length(alg));
+    ASSERT_EQ(vg::aead_key::create(alg, key_bytes_, key_, std::get<0>(GetParam())), vg::status::ok);
+  }
+  void TearDown() override { log_.summarize(checks_); }
+
+  // The batches of this algorithm (the same on every backend; the spec runs once per algorithm).
+  std::vector<std::vector<batch_job>> batches() {
+    static std::map<vg::algorithm, std::vector<std::vector<batch_job>>> cache;
+    const vg::algorithm alg = std::get<1>(GetParam());
+    auto& b = cache[alg];
+    if (b.empty()) {
+      prng rng(0xba7c1000 + static_cast<std::uint64_t>(alg));
+      for (int i = 0; i < kBatches; ++i) b.push_back(random_batch(rng, alg, key_bytes_, {}));
+    }
+    return b;
+  }
+
+  void check(bool ok, const std::vector<batch_job>& jobs, std::size_t i, const std::string& what) {
+    ++checks_;
+    if (!ok) log_.add(std::get<0>(GetParam()), describe(jobs, i) + ": " + what);
+  }
+
+  vg::aead_key key_;
+  bytes key_bytes_;
+  failure_log log_;
+  int checks_ = 0;
+};
+
+bool equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
+  return n == 0 || std::memcmp(a, b, n) == 0;
+}
+
+TEST_P(BatchTest, SealEqualsSpecAndSingleCalls) {
+  for (auto& jobs : batches()) {
+    auto seal = seal_jobs_of(jobs);
+    ASSERT_EQ(key_.seal_batch(seal), vg::status::ok);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      batch_job& j = jobs[i];
+      const std::size_t n = j.pt.size();
+      check(equal(j.out_data(), j.expected.data(), n), jobs, i, "ciphertext differs from spec");
+      check(equal(j.tag_data(), j.expected.data() + n, j.tag_len), jobs, i,
+            "tag differs from spec");
+      const std::string guard = j.canaries_intact();
+      check(guard.empty(), jobs, i, guard);
+      // The single call on the same input gives the same bytes.
+      bytes ct(n), tag(j.tag_len);
+      check(key_.seal(j.nonce, j.aad, j.pt, ct, tag) == vg::status::ok &&
+                equal(ct.data(), j.out_data(), n) && equal(tag.data(), j.tag_data(), j.tag_len),
+            jobs, i, "single call differs");
+    }
+  }
+}
+
+TEST_P(BatchTest, OpenRejectsOnlyForgedJobs) {
+  prng rng(0xf0f0 + static_cast<std::uint64_t>(std::get<1>(GetParam())));
+  int batch_index = 0;
+  for (auto& jobs : batches()) {
+    // The first batch is left genuine; in the others about a quarter of the jobs are forged.
+    std::vector<bool> forged(jobs.size(), false);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      batch_job& j = jobs[i];
+      j.load(j.expected.data());
+      std::memcpy(j.tag_data(), j.expected.data() + j.pt.size(), j.tag_len);
+      if (batch_index == 0 || rng.next() % 4 != 0) continue;
+      forged[i] = true;
+      const std::uint64_t where = rng.next() % 3;
+      const auto bit = static_cast<std::uint8_t>(1u << (rng.next() % 8));
+      if (where == 0 && !j.pt.empty()) {
+        j.in_data()[rng.next() % j.pt.size()] ^= bit;
+      } else if (where == 1 && !j.aad.empty()) {
+        j.aad[rng.next() % j.aad.size()] ^= bit;
+      } else {
+        j.tag_data()[rng.next() % j.tag_len] ^= bit;
+      }
+    }
+    ++batch_index;
+    auto open = open_jobs_of(jobs);
+    const bool any_forged = std::find(forged.begin(), forged.end(), true) != forged.end();
+    const vg::status s = key_.open_batch(open);
+    EXPECT_EQ(s, any_forged ? vg::status::auth : vg::status::ok);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      batch_job& j = jobs[i];
+      const std::size_t n = j.pt.size();
+      if (forged[i]) {
+        check(open[i].result == vg::status::auth, jobs, i, "forged job not rejected");
+        check(std::all_of(j.out_data(), j.out_data() + n, [](std::uint8_t x) { return x == 0; }),
+              jobs, i, "forged job's output not zeroed");
+      } else {
+        check(open[i].result == vg::status::ok, jobs, i, "genuine job rejected");
+        check(equal(j.out_data(), j.pt.data(), n), jobs, i, "plaintext differs");
+      }
+      const std::string guard = j.canaries_intact();
+      check(guard.empty(), jobs, i, guard);
+    }
+  }
+}
+
+std::vector<std::tuple<std::string, vg::algorithm>> params() {
+  std::vector<std::tuple<std::string, vg::algorithm>> out;
+  for (const std::string& b : runnable_backends()) {
+    for (vg::algorithm a : {vg::algorithm::aes_128_gcm, vg::algorithm::aes_192_gcm,
+                            vg::algorithm::aes_256_gcm, vg::algorithm::aes_128_gcm_siv,
+                            vg::algorithm::aes_256_gcm_siv, vg::algorithm::xaes_256_gcm}) {
+      out.emplace_back(b, a);
+    }
+  }
+  return out;
+}
+
+std::string name(const ::testing::TestParamInfo<std::tuple<std::string, vg::algorithm>>& info) {
+  return gtest_safe_name(std::get<0>(info.param)) + "_alg" +
+         std::to_string(static_cast<int>(std::get<1>(info.param)));
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, BatchTest, ::testing::ValuesIn(params()), name);
+
+}  // namespace
+}  // namespace vg::test
