@@ -7,7 +7,8 @@
 //    GCM state whose keystream does not depend on the IV, the same for every message);
 //  * after a change of direction in the middle of a message.
 // And the TLS AAD: the default provider keeps it in its tag buffer, so it gives AAD bytes as the
-// tag after "tlsaad" and keeps a refused AAD for the next call; vgcrypt does neither.
+// tag after "tlsaad", seals the record with a tag's bytes as AAD when a tag was set in between,
+// and keeps a refused AAD for the next call; vgcrypt does none of these.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -146,6 +147,30 @@ TEST(MessageEnd, NoMoreTagBytesThanTheTagHas) {
     EXPECT_TRUE(x.get_tag(8)) << name(c, cipher);
     EXPECT_EQ(x.get_tag(16), cipher == c.ref) << name(c, cipher);
   }
+}
+
+// One TLS 1.2 record of 20 payload bytes sealed under the whole IV kIv; with a tag set (refused:
+// the context seals) between the AAD and the record when asked.
+bytes sealed_record(EVP_CIPHER* cipher, bool set_tag_first) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes iv = kIv, aad = tls_aad(8 + 20), record(8 + 20 + 16, 0x61), tag(16, 0x7e);
+  EXPECT_EQ(EVP_CipherInit_ex(ctx, cipher, nullptr, kKey.data(), nullptr, 1), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IV_FIXED, -1, iv.data()), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_TLS1_AAD, 13, aad.data()), 16);
+  if (set_tag_first) {
+    EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, 16, tag.data()), 0);
+  }
+  EXPECT_EQ(EVP_Cipher(ctx, record.data(), record.data(), static_cast<unsigned>(record.size())),
+            static_cast<int>(record.size()));
+  EVP_CIPHER_CTX_free(ctx);
+  return record;
+}
+
+TEST(MessageEnd, TagSetBeforeARecordLeavesItsAad) {
+  const both c;
+  ASSERT_EQ(sealed_record(c.vg, false), sealed_record(c.ref, false));
+  EXPECT_EQ(sealed_record(c.vg, true), sealed_record(c.vg, false));
+  EXPECT_NE(sealed_record(c.ref, true), sealed_record(c.ref, false));
 }
 
 TEST(MessageEnd, RefusedTlsAadLeavesTheContextAsItWas) {
