@@ -4,8 +4,10 @@
 // Semantics follow OpenSSL's own GCM implementation so that libcrypto and libssl cannot tell the
 // difference: the IV is buffered by init and the message starts at the first AAD/data/final call;
 // update with out == NULL is AAD; final checks the tag given through the "tag" parameter; after
-// final the IV must be set again. TLS 1.2 records (after "tlsaad") are sealed and opened with
-// vgcrypt's one-shot calls, so a forged record releases no plaintext (vg open zeroes it).
+// final the IV must be set again. Stricter than OpenSSL (README): a failed tag check, a new key or
+// a new direction in the middle of a message also end it. TLS 1.2 records (after "tlsaad") are
+// sealed and opened with vgcrypt's one-shot calls, so a forged record releases no plaintext (vg
+// open zeroes it).
 //
 // Secrets (key, plaintext, tags) only pass through vgcrypt; every branch here is on lengths, call
 // order or the verdict returned to OpenSSL, which is the caller's first branch on it.
