@@ -4,8 +4,10 @@
 // Semantics follow OpenSSL's own GCM implementation so that libcrypto and libssl cannot tell the
 // difference: the IV is buffered by init and the message starts at the first AAD/data/final call;
 // update with out == NULL is AAD; final checks the tag given through the "tag" parameter; after
-// final the IV must be set again. TLS 1.2 records (after "tlsaad") are sealed and opened with
-// vgcrypt's one-shot calls, so a forged record releases no plaintext (vg open zeroes it).
+// final the IV must be set again. Stricter than OpenSSL (README): a failed tag check, a new key or
+// a new direction in the middle of a message also end it. TLS 1.2 records (after "tlsaad") are
+// sealed and opened with vgcrypt's one-shot calls, so a forged record releases no plaintext (vg
+// open zeroes it).
 //
 // Secrets (key, plaintext, tags) only pass through vgcrypt; every branch here is on lengths, call
 // order or the verdict returned to OpenSSL, which is the caller's first branch on it.
@@ -32,8 +34,10 @@ bool set_key(gcm_ctx& c, const unsigned char* key, std::size_t n) noexcept {
     release(c.key);
     c.key = fresh;
   }
-  if (c.iv == iv_state::started)
-    c.iv = iv_state::buffered;  // restart the message under the new key
+  // A message in progress ends: its IV was used under the old key, and restarting it under the
+  // same key would use it twice. (OpenSSL's default provider continues from a zeroed GCM state,
+  // whose keystream does not depend on the IV.) A new IV is needed.
+  if (c.iv == iv_state::started) c.iv = iv_state::finished;
   c.tls_records = 0;
   return vg::aead_key::create(c.alg, {key, n}, c.key->key) == vg::status::ok;
 }
@@ -66,14 +70,15 @@ bool ensure_started(gcm_ctx& c) noexcept {
 int init(void* vctx, const unsigned char* key, size_t keylen, const unsigned char* iv, size_t ivlen,
          const OSSL_PARAM params[], bool encrypting) {
   auto& c = *static_cast<gcm_ctx*>(vctx);
+  // Without a new IV, an init continues the message in progress (as OpenSSL's default provider
+  // does), unless it changes the direction: a stream seals or opens, not both.
+  if (c.iv == iv_state::started && c.encrypting != encrypting) c.iv = iv_state::finished;
   c.encrypting = encrypting;
   if (iv != nullptr) {
     if (ivlen == 0 || ivlen > kMaxIvBytes) return 0;
     c.iv_bytes = ivlen;
     std::memcpy(c.iv_value, iv, ivlen);
     c.iv = iv_state::buffered;
-  } else if (c.iv == iv_state::started) {
-    c.iv = iv_state::buffered;  // a new init without an IV restarts the message with the old one
   }
   if (key != nullptr && !set_key(c, key, keylen)) return 0;
   return set_ctx_params(vctx, params);
@@ -109,6 +114,7 @@ int tls_record(gcm_ctx& c, unsigned char* out, size_t* outl, const unsigned char
     const std::size_t payload = len - overhead;
     std::uint8_t* body = out + kTlsExplicitIvBytes;
     const vg::bytes_view aad{c.tls_aad, c.tls_aad_bytes};
+    c.tag_bytes = kTagBytes;  // what the tag length reads from now on, as with OpenSSL's GCM
     if (c.encrypting) {
       // The counter never wraps: at most 2^64 - 1 records under one key (SP 800-38D §8.2.1).
       if (c.tls_records != UINT64_MAX) {
@@ -151,15 +157,23 @@ int absorb(gcm_ctx& c, unsigned char* out, const unsigned char* in, size_t inl) 
 }
 
 int finish(gcm_ctx& c) noexcept {
-  if (c.tls_aad_bytes != 0 || !ensure_started(c)) return 0;
+  if (c.tls_aad_bytes != 0) {  // a record was announced: final is no record (as OpenSSL's GCM)
+    c.tls_aad_bytes = 0;
+    c.iv = iv_state::finished;
+    return 0;
+  }
+  if (!ensure_started(c)) return 0;
   int ok;
   if (c.encrypting) {
     ok = c.stream.finish_seal({c.tag, kTagBytes}) == vg::status::ok;
     c.tag_bytes = ok ? kTagBytes : 0;
+    c.tag_is_tls_aad = false;
     if (ok) count_seal();
   } else {
-    // The tag must have been given before final, as with OpenSSL's GCM.
-    ok = c.tag_bytes != 0 && c.stream.finish_open({c.tag, c.tag_bytes}) == vg::status::ok;
+    // The tag must have been given before final, as with OpenSSL's GCM; without one, nothing is
+    // decided and the message goes on. Once checked, the message is over whatever the verdict.
+    if (c.tag_bytes == 0) return 0;
+    ok = !c.tag_is_tls_aad && c.stream.finish_open({c.tag, c.tag_bytes}) == vg::status::ok;
     if (ok) count_open();
   }
   c.iv = iv_state::finished;  // never reuse the IV
@@ -237,7 +251,10 @@ int cipher(void* vctx, unsigned char* out, size_t* outl, size_t outsize, const u
   if (out != nullptr && outsize < inl) return 0;
   if (c.tls_aad_bytes != 0) return tls_record(c, out, outl, in, inl, false);
   if (in == nullptr) return finish(c);  // EVP_Cipher(ctx, NULL, NULL, 0) is final
-  if (inl != 0 && !absorb(c, out, in, inl)) return 0;
+  // No bytes still start the message (and fail without a usable IV), as with OpenSSL's GCM; empty
+  // AAD is refused after text. (Empty text is not given to the stream: AAD may still follow.)
+  const bool ok = inl == 0 && out != nullptr ? ensure_started(c) : absorb(c, out, in, inl) == 1;
+  if (!ok) return 0;
   *outl = inl;
   return 1;
 }

@@ -55,6 +55,8 @@ struct gcm_ctx {
   // Decryption: the expected tag given by set_ctx_params. Encryption: the tag final() computed.
   std::uint8_t tag[kTagBytes] = {};
   std::size_t tag_bytes = 0;  // 0: no tag yet
+  // "tlsaad" was given since the tag was set or computed: there is no tag to give or check.
+  bool tag_is_tls_aad = false;
   // TLS 1.2 record mode (RFC 5288): AAD given by "tlsaad", nonce = fixed 4 bytes || 8-byte counter.
   std::uint8_t tls_aad[kTlsAadBytes] = {};
   std::size_t tls_aad_bytes = 0;  // 0: not in record mode

@@ -130,6 +130,10 @@ bool set_tls_aad(gcm_ctx& c, const OSSL_PARAM* p) {
   c.tls_aad[12] = static_cast<std::uint8_t>(len);
   c.tls_aad_bytes = kTlsAadBytes;
   c.tls_aad_pad = kTagBytes;
+  // OpenSSL's default provider keeps this AAD where it keeps the tag, so until a tag is set or
+  // computed again it gives AAD bytes as the tag and checks the next message against them. Here
+  // there is then no tag to read, and a check fails as it does there.
+  c.tag_is_tls_aad = true;
   return true;
 }
 
@@ -201,9 +205,11 @@ int get_ctx_params(void* vctx, OSSL_PARAM params[]) {
     return 0;
   }
   if ((p = f[param_id::tag]) != nullptr) {
-    // Only a sealing context that has finished a message has a tag to give, in a length
-    // SP 800-38D allows (OpenSSL's default provider gives any 1..16 bytes).
+    // Only a sealing context has a tag to give, in a length SP 800-38D allows (OpenSSL's default
+    // provider gives any 1..16 bytes), at most the tag's own length (the default provider gives
+    // whatever its buffer holds past a shorter tag set for opening).
     if (!vg::gcm_tag_length_allowed(p->data_size) || !c.encrypting || c.tag_bytes == 0 ||
+        p->data_size > c.tag_bytes || c.tag_is_tls_aad ||
         !OSSL_PARAM_set_octet_string(p, c.tag, p->data_size)) {
       return 0;
     }
@@ -232,12 +238,18 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) {
       return 0;
     }
     c.tag_bytes = n;
+    c.tag_is_tls_aad = false;
   }
   if ((p = f[param_id::ivlen]) != nullptr) {
     std::size_t n = 0;
     if (!OSSL_PARAM_get_size_t(p, &n) || n == 0 || n > kMaxIvBytes) return 0;
-    if (n != c.iv_bytes) c.tls_iv_generated = false;  // record mode needs "tlsivfixed" again
-    c.iv_bytes = n;
+    if (n != c.iv_bytes) {
+      // An IV given for the old length is not one for the new length: like OpenSSL's default
+      // provider, a new IV is needed. Record mode needs "tlsivfixed" again.
+      if (c.iv != iv_state::unset) c.iv = iv_state::finished;
+      c.tls_iv_generated = false;
+      c.iv_bytes = n;
+    }
   }
   if ((p = f[param_id::tlsaad]) != nullptr && !set_tls_aad(c, p)) return 0;
   if ((p = f[param_id::tlsivfixed]) != nullptr) {
