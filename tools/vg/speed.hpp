@@ -20,7 +20,9 @@ namespace vg::tool {
 
 inline constexpr std::size_t speed_aad_bytes = 13;  // a TLS 1.2 record header
 
-enum class operation { seal, open };
+// setup: a new key from the key bytes, one seal of the message, the key destroyed (a re-keyed
+// message: per-message keys, a handshake's first record); peers re-key an existing context.
+enum class operation { seal, open, setup };
 
 struct speed_options {
   std::vector<algorithm> algs;  // empty = the default set, decided at run time
