@@ -104,7 +104,7 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   if (nonce.empty() || (xaes && nonce.size() != detail::kXaesNonceBytes)) {
     return status::nonce_length;
   }
-  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+  detail::ct::note_stack_depth(key.backend_->gcm_stack.any_call);  // for the key's destruction
   end();
   key_ = &key;
   full_tag_only_ = xaes;
@@ -131,7 +131,7 @@ status gcm_stream::aad(bytes_view data) noexcept {
     return status::argument;
   }
   if (data.size() > detail::kGcmMaxAad - aad_len_) return status::too_long;
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   aad_len_ += data.size();
   const detail::backend& b = *key_->backend_;
   const std::uint8_t* p = data.data();
@@ -181,7 +181,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
     return status::argument;
   }
   if (in.size() > detail::kGcmMaxPlaintext - text_len_) return status::too_long;
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   const detail::backend& b = *key_->backend_;
   const void* state = key_->state_;
   if (phase_ == phase::aad) {  // the AAD is complete: hash its zero-padded last block
@@ -235,7 +235,7 @@ bool gcm_stream::tag_length_allowed(std::size_t n) const noexcept {
 
 // Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
 void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   const detail::backend& b = *key_->backend_;
   // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
   alignas(16) std::uint8_t last[2 * kBlock] = {};

@@ -24,6 +24,9 @@ inline constexpr std::size_t kXaesKdfNonceBytes = 12;  // N[:12] feeds the KDF, 
 inline constexpr mode_limits kXaesLimits{kXaesNonceBytes, kXaesNonceBytes,  max_tag_length,
                                          max_tag_length,  kGcmMaxPlaintext, kGcmMaxAad};
 
+// What a seal or open adds to the backend's stack depth: the message key's state on its frame.
+inline constexpr std::size_t kXaesStackBytes = key_state_bytes + 512;
+
 // Expands the 32-byte `key` into `state` (a key object's state) and caches K1 there.
 void xaes_setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 
