@@ -19,6 +19,7 @@
 // output (vec128::and_blocks, store-bound), the gap between open and seal at 16 KiB. The uop
 // budget, the measurements and the alternatives that lost: docs/design/gcm-kernel.md.
 #include <immintrin.h>
+#include <sched.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -16,6 +16,7 @@
 // 128-bit kernel, so that this backend is not slower than aesni-avx at any size. Measurements
 // and crossovers: docs/design/gcm-kernel.md.
 #include <immintrin.h>
+#include <sched.h>
 
 #include <cstddef>
 #include <cstdint>

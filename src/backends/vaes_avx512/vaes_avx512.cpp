@@ -16,6 +16,7 @@
 // ~40 AES and ~40 other uops per batch, so every choice saves uops on them. The measurements and
 // the alternatives that lost are in docs/design/gcm-kernel.md.
 #include <immintrin.h>
+#include <sched.h>
 
 #include <cstddef>
 #include <cstdint>
