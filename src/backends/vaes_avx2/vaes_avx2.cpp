@@ -77,6 +77,6 @@ constinit const backend backend_vaes_avx2{
     &wide::and_mask,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM's tail kernel ~1.0 KiB measured,
     // the wide one ~1.8 KiB; GCM-SIV ~0.3 KiB short, ~3.1 KiB long; with margins.
-    {64, 32, 1536, 2560},
+    {32, 16, 1536, 2560},
     {16, 16, 832, 3904}};
 }  // namespace vg::detail
