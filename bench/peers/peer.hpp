@@ -38,6 +38,14 @@ class peer_key {
   /// Decrypts and verifies; returns false when the tag does not verify or on error.
   virtual bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                     bytes_view tag) = 0;
+  /// Optional (has_rekey): replaces the key with `key` (same algorithm and length), as the
+  /// library's cheapest re-key does (round keys and GHASH tables anew), then seals as seal().
+  virtual bool has_rekey() const { return false; }
+  virtual bool rekey_seal(bytes_view key, bytes_view nonce, bytes_view aad, bytes_view in,
+                          bytes_span out, bytes_span tag) {
+    (void)key, (void)nonce, (void)aad, (void)in, (void)out, (void)tag;
+    return false;
+  }
   /// Optional: the jobs (12-byte nonces, 16-byte tags) through the library's own multi-message
   /// API. Returns false when the peer has none (has_burst), on error, or (open) when a tag fails.
   virtual bool has_burst() const { return false; }

@@ -197,7 +197,9 @@ class VG_API aead_key {
   const detail::backend* backend_ = nullptr;
   algorithm alg_ = algorithm::aes_128_gcm;
   int fixed_alg_ = -1;  // a typed_key's algorithm; -1: any
-  alignas(64) unsigned char state_[detail::key_state_bytes];
+  // mutable: a backend may complete its tables (higher powers of H) on first use, once, with
+  // the synchronisation that sharing a const key across threads requires.
+  alignas(64) mutable unsigned char state_[detail::key_state_bytes];
 };
 
 /// A key whose algorithm is fixed at compile time.

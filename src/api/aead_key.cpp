@@ -60,10 +60,20 @@ aead_key& aead_key::operator=(aead_key&& other) noexcept {
   return *this;
 }
 
-// Ends a live key: its state, and what this thread's calls spilled below the stack pointer.
+// Ends a live key: its state, and what this thread's calls spilled below the stack pointer. The
+// backend wipes what its setup and kernels wrote (a fraction of the state: round keys and the
+// powers of H computed so far), the mode layer its own part.
 void aead_key::wipe() noexcept {
   if (backend_ == nullptr) return;
-  detail::ct::wipe(state_, sizeof state_);
+  void (*const backend_wipe)(void*) =
+      detail::key_calls::is_siv(alg_) ? backend_->siv->wipe : backend_->gcm->wipe;
+  if (backend_wipe != nullptr) {
+    backend_wipe(state_);
+  } else {
+    detail::ct::wipe(state_, detail::backend_state_bytes);
+  }
+  if (alg_ == algorithm::xaes_256_gcm)
+    detail::ct::wipe(state_ + detail::backend_state_bytes, detail::key_state_mode_bytes);
   detail::ct::clear_vector_registers();  // before any call that might save them (lazy binding)
   detail::ct::wipe_stack();
   backend_ = nullptr;
@@ -79,7 +89,9 @@ status aead_key::create(algorithm alg, bytes_view key, aead_key& out,
   const detail::backend* b = backend_name.empty() ? &detail::default_backend_impl()
                                                   : detail::find_runnable_backend(backend_name);
   if (b == nullptr) return status::unsupported;
-  detail::ct::note_stack_depth();  // key expansion spills round keys too
+  // Key expansion spills round keys too (a short call's depth, tests/hygiene).
+  detail::ct::note_stack_depth(detail::key_calls::is_siv(alg) ? b->siv_stack.short_call
+                                                              : b->gcm_stack.short_call);
   if (detail::key_calls::is_siv(alg)) {
     if (b->siv == nullptr) return status::unsupported;
     b->siv->setup(out.state_, key.data(), key.size());

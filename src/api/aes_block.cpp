@@ -29,6 +29,7 @@ status aes_block_key::encrypt(bytes_view in, bytes_span out) const noexcept {
       (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
+  detail::ct::note_stack_depth(key_.backend_->gcm_stack.any_call);  // for the key's destruction
   detail::aes_encrypt_blocks(*key_.backend_, key_.state_, in.data(), out.data(),
                              in.size() / detail::kBlockBytes);
   return status::ok;
@@ -40,6 +41,7 @@ status aes_block_key::quic_header_mask(std::span<const std::uint8_t, 16> sample,
     return status::argument;
   }
   alignas(16) std::uint8_t block[detail::kBlockBytes];
+  detail::ct::note_stack_depth(key_.backend_->gcm_stack.any_call);
   detail::aes_encrypt_blocks(*key_.backend_, key_.state_, sample.data(), block, 1);
   for (std::size_t i = 0; i < kQuicMaskBytes; ++i) mask[i] = block[i];
   detail::ct::wipe(block, sizeof block);

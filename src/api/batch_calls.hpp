@@ -59,7 +59,7 @@ struct batch_calls {
     const gcm_batch_ops* ops;
   };
   static run_plan plan(const aead_key& key) noexcept {
-    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    key_calls::note_stack_depth(key);
     const bool siv = key_calls::is_siv(key.alg_);
     const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
     return {*key.backend_, siv, xaes, siv || xaes ? nullptr : gcm_batch_for(*key.backend_)};

@@ -33,7 +33,7 @@ status ctr_key::crypt(std::span<const std::uint8_t, 16> counter, bytes_view in,
       (in.data() != out.data() && detail::overlaps(in.data(), in.size(), out.data(), out.size()))) {
     return status::argument;
   }
-  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+  detail::ct::note_stack_depth(key_.backend_->gcm_stack.any_call);  // for the key's destruction
   std::uint8_t ctr[16];
   std::memcpy(ctr, counter.data(), 16);
   detail::ctr128_crypt(*key_.backend_, key_.state_, ctr, in.data(), out.data(), in.size());

@@ -85,7 +85,7 @@ status gcm_stream::begin(const aead_key& key, bytes_view nonce, bool sealing) no
   if (nonce.empty() || (xaes && nonce.size() != detail::xaes::kNonceBytes)) {
     return status::nonce_length;
   }
-  detail::ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+  detail::ct::note_stack_depth(key.backend_->gcm_stack.any_call);  // for the key's destruction
   end();
   start(key, nonce, sealing);
   return status::ok;
@@ -96,7 +96,7 @@ status gcm_stream::aad(bytes_view data) noexcept {
     return status::argument;
   }
   if (data.size() > detail::gcm::kMaxAad - aad_len_) return status::too_long;
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   absorb_aad(data.data(), data.size());
   return status::ok;
 }
@@ -109,7 +109,7 @@ status gcm_stream::update(bytes_view in, bytes_span out) noexcept {
     return status::argument;
   }
   if (in.size() > detail::gcm::kMaxPlaintext - text_len_) return status::too_long;
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   crypt(in.data(), out.data(), in.size());
   return status::ok;
 }

@@ -5,6 +5,8 @@
 #ifndef VG_SRC_API_KEY_CALLS_HPP
 #define VG_SRC_API_KEY_CALLS_HPP
 
+#include <cstdint>
+
 #include "modes/modes.hpp"
 #include "modes/xaes.hpp"
 #include "vg/aead.hpp"
@@ -16,11 +18,24 @@ struct key_calls {
     return alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
   }
 
+  // For the key's destruction (common/ct.hpp): how deep a call on `key` may write; a seal or
+  // open of a short message (aad_len, len) takes the backend's shorter depth.
+  [[gnu::always_inline]] static void note_stack_depth(const aead_key& key, std::size_t aad_len,
+                                                      std::size_t len) noexcept {
+    const stack_reach& r = is_siv(key.alg_) ? key.backend_->siv_stack : key.backend_->gcm_stack;
+    const bool short_call = len <= r.short_len && aad_len <= r.short_aad;
+    ct::note_stack_depth((short_call ? r.short_call : r.any_call) +
+                         (key.alg_ == algorithm::xaes_256_gcm ? xaes::kStackBytes : 0));
+  }
+  [[gnu::always_inline]] static void note_stack_depth(const aead_key& key) noexcept {
+    note_stack_depth(key, SIZE_MAX, SIZE_MAX);
+  }
+
   [[gnu::always_inline]] static status seal(const aead_key& key, const bytes_view& nonce,
                                             const bytes_view& aad, const bytes_view& in,
                                             const bytes_span& out, const bytes_span& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
-    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    note_stack_depth(key, aad.size(), in.size());
     if (is_siv(key.alg_)) return siv::seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
     if (key.alg_ == algorithm::xaes_256_gcm) {
       return xaes::seal(*key.backend_, key.state_, nonce, aad, in, out, tag);
@@ -32,7 +47,7 @@ struct key_calls {
                                             const bytes_view& aad, const bytes_view& in,
                                             const bytes_span& out, const bytes_view& tag) noexcept {
     if (key.backend_ == nullptr) return status::argument;
-    ct::note_stack_depth();  // for the key's destruction (common/ct.hpp)
+    note_stack_depth(key, aad.size(), in.size());
     if (is_siv(key.alg_)) return siv::open(*key.backend_, key.state_, nonce, aad, in, out, tag);
     if (key.alg_ == algorithm::xaes_256_gcm) {
       return xaes::open(*key.backend_, key.state_, nonce, aad, in, out, tag);

@@ -31,8 +31,10 @@ inline constexpr std::size_t backend_state_bytes = key_state_bytes - key_state_m
 // All byte pointers may be unaligned. `in == out` is allowed wherever both appear; other overlaps
 // never reach a kernel (the mode layer rejects them). Lengths may be 0 (pointers may then be null).
 struct gcm_ops {
-  // Expands a 16/24/32-byte AES key and precomputes H = E(0^128) and whatever powers of H the
-  // backend's GHASH needs.
+  // Expands a 16/24/32-byte AES key and precomputes H = E(0^128) and the powers of H the
+  // backend's GHASH needs, or those the shortest messages need (then the kernels compute the rest
+  // on the first call that reads them, once per key and safely when threads share the key:
+  // setup's caller publishes the state, the kernels may write into it).
   void (*setup)(void* state, const std::uint8_t* key, std::size_t key_len);
 
   // Counter values (J0 and the blocks after it) are public when they come from a 96-bit nonce or
@@ -84,6 +86,11 @@ struct gcm_ops {
                               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                               std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
                               std::size_t tag_len);
+
+  // Optional (null: the caller zeroes all backend_state_bytes). Zeroes every byte of `state` that
+  // setup or a kernel wrote (a backend whose key state is small, or filled lazily, wipes only
+  // that), in a way the compiler may not elide. Called when no other thread uses the state.
+  void (*wipe)(void* state);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian
@@ -104,6 +111,16 @@ struct siv_ops {
   std::uint8_t (*open_verify)(const void* state, const std::uint8_t nonce[12],
                               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                               std::uint8_t* out, std::size_t len, const std::uint8_t tag[16]);
+  // Optional, as gcm_ops::wipe.
+  void (*wipe)(void* state);
+};
+
+// Stack depths in bytes: short_call for key setup and for whole-message seal/open of at most
+// short_len bytes with at most short_aad bytes of AAD (short kernels, no completion of the powers
+// of H), any_call for every call.
+struct stack_reach {
+  std::size_t short_len, short_aad;
+  std::size_t short_call, any_call;
 };
 
 struct backend {
@@ -115,6 +132,11 @@ struct backend {
   // Optional: p[i] &= mask for i < len (mask is 0x00 or 0xff), wide and branch-free. Used to wipe
   // open's output on failure without a branch; null = the mode layer's generic loop.
   void (*and_mask)(std::uint8_t* p, std::size_t len, std::uint8_t mask);
+
+  // How far below an API entry point's stack pointer a call into this backend may write, through
+  // the mode layer's frames: what a key's destruction zeroes below the deepest entry
+  // (common/ct.hpp). Measured by tests/hygiene (stack_reach_test.cpp) on every path, with a margin.
+  stack_reach gcm_stack, siv_stack;
 };
 
 }  // namespace vg::detail

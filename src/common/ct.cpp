@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "vg/cpu.hpp"
@@ -61,21 +62,23 @@ stack_bounds this_thread_stack() noexcept {
 
 [[gnu::noinline]] void wipe_stack() noexcept {
   const auto here = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
-  const std::uintptr_t deepest = deepest_entry;
+  const std::uintptr_t lowest = deepest_entry;
   deepest_entry = UINTPTR_MAX;
-  std::size_t n = kStackWipeBytes;
-  if (deepest < here) {
-    // Only an entry on this thread's own stack, below this frame, extends the wipe: one recorded
-    // on another stack (a coroutine's, a signal stack) says nothing about the memory below here.
-    // The area stays a page above the stack's low end (the zeroing starts a frame below here).
-    const stack_bounds b = this_thread_stack();
-    constexpr std::uintptr_t kPage = 4096;
-    if (b.low + kPage < deepest && here < b.high) {
-      const std::uintptr_t floor = b.low + kPage;
-      const std::uintptr_t bottom =
-          deepest - floor > kStackWipeBytes ? deepest - kStackWipeBytes : floor;
-      if (here - bottom > n) n = here - bottom;
-    }
+  // Nothing recorded below this frame: this thread ran no kernel since its last wipe, or only
+  // from frames above this one (their memory is the live frames of this call's callers).
+  if (lowest >= here) return;
+  std::size_t n = here - lowest;
+  // Only this thread's own stack is zeroed: a record from another stack (a coroutine's, a signal
+  // stack) says nothing about the memory below here; there, and when the stack is unknown, at most
+  // kStackWipeBytes. The area stays a page above the stack's low end (the zeroing starts a frame
+  // below here).
+  const stack_bounds b = this_thread_stack();
+  constexpr std::uintptr_t kPage = 4096;
+  if (b.high != 0 && here < b.high && here > b.low + kPage) {
+    const std::uintptr_t floor = b.low + kPage;
+    if (lowest < floor) n = std::min<std::size_t>(here - floor, kStackWipeBytes);
+  } else {
+    n = std::min(n, kStackWipeBytes);
   }
   zero_below(n);
 }

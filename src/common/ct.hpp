@@ -35,30 +35,35 @@ void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept;
 // The x86 kernels are written with intrinsics, and the compiler spills round keys, powers of H
 // and per-message values (E(J0), GCM-SIV's derived keys) to their frames; those copies stay in the
 // dead stack after the call returns. Every entry point that runs a kernel on a key (create, seal,
-// open, the incremental and CTR calls) records how deep this thread's stack was when it did
-// (note_stack_depth); a key's destructor calls wipe_stack, which zeroes from just below its caller
-// down to kStackWipeBytes below the deepest recorded entry (at least kStackWipeBytes below the
-// caller), and starts the record afresh. So what the destroying thread's calls left goes with the
-// key however deep they ran (tests/hygiene checks depths 0-16 KiB and the kernels' own depth).
-// Other threads' stacks are out of reach: docs/VERIFICATION.md §6.
+// open, the batch, incremental, CTR and single-block calls) records the lowest address its calls
+// may write: its stack pointer less the backend's stack_bytes (backend.hpp, the measured depth of
+// its deepest kernel with a margin; XAES-256-GCM adds its message key's frame). A key's destructor
+// calls wipe_stack, which zeroes from just below its caller down to the lowest address recorded
+// on this thread's stack, and starts the record afresh. So what the destroying thread's calls
+// left goes with the key however deep they ran (tests/hygiene checks call depths 0-16 KiB, and
+// that no call writes below what its entry point records), and the wipe costs what the calls
+// used: a short message's ~0.5 KiB, not a fixed worst case. Other threads' stacks are out of
+// reach: docs/VERIFICATION.md §6.
 void wipe_stack() noexcept;
 #ifdef __OPTIMIZE__
-// How far below its entry point a call's frames reach: the deepest measured (portable GCM-SIV) is
-// ~4.6 KiB. Zeroing costs ~50 ns for 8 KiB here but ~0.9 us for 16 KiB (a cliff past 12 KiB: the
-// string store stops keeping lines in L1).
+// The most one wipe zeroes when the recorded address is not on this thread's known stack.
 inline constexpr std::size_t kStackWipeBytes = 8 * 1024;
+// -O0 frames are several times deeper than the optimised ones that stack_bytes measures.
+inline constexpr std::size_t kStackDepthScale = 1;
 #else
-inline constexpr std::size_t kStackWipeBytes = 48 * 1024;  // -O0 frames are several times deeper
+inline constexpr std::size_t kStackWipeBytes = 48 * 1024;
+inline constexpr std::size_t kStackDepthScale = 6;
 #endif
 
-// The lowest stack pointer at which this thread entered a kernel since its last wipe_stack
-// (UINTPTR_MAX: none). initial-exec TLS: one %fs-relative access, no call, also in the shared
-// library (8 bytes of the static TLS surplus when the library is loaded with dlopen).
+// The lowest stack address this thread's kernel calls may have written since its last
+// wipe_stack (UINTPTR_MAX: none). initial-exec TLS: one %fs-relative access, no call, also in the
+// shared library (8 bytes of the static TLS surplus when the library is loaded with dlopen).
 extern __thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-exec")));
 
-// Records the caller's stack depth; inlined into each entry point (a compare and, when deeper
-// than before, a store: the stack pointer is public).
-[[gnu::always_inline]] inline void note_stack_depth() noexcept {
+// Records that the caller's calls may write up to `below` bytes under its stack pointer; inlined
+// into each entry point (a subtraction, a compare and, when deeper than before, a store: the stack
+// pointer and the depth are public).
+[[gnu::always_inline]] inline void note_stack_depth(std::size_t below) noexcept {
   std::uintptr_t sp;
 #if defined(__x86_64__)
   __asm__("mov %%rsp, %0" : "=r"(sp));
@@ -67,7 +72,9 @@ extern __thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-e
 #else
   sp = reinterpret_cast<std::uintptr_t>(__builtin_frame_address(0));
 #endif
-  if (sp < deepest_entry) deepest_entry = sp;
+  below *= kStackDepthScale;
+  const std::uintptr_t low = sp > below ? sp - below : 0;
+  if (low < deepest_entry) deepest_entry = low;
 }
 
 // Zeroes the vector registers a caller may not rely on (x86-64: all of xmm/ymm/zmm 0-15, and

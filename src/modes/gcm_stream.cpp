@@ -143,7 +143,7 @@ bool gcm_stream::tag_length_allowed(std::size_t n) const noexcept {
 
 // Hashes what is pending and the lengths block; full = GHASH ^ E(J0).
 void gcm_stream::final_tag(std::uint8_t full[16]) noexcept {
-  detail::ct::note_stack_depth();
+  detail::ct::note_stack_depth(key_->backend_->gcm_stack.any_call);
   const detail::backend& b = *key_->backend_;
   // The pending block (zero-padded) and the lengths block, hashed in one kernel call.
   alignas(16) std::uint8_t last[2 * detail::kBlockBytes] = {};

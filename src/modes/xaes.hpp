@@ -28,6 +28,9 @@ inline constexpr mode_limits kLimits{.min_nonce = kNonceBytes,
                                      .max_in = gcm::kMaxPlaintext,
                                      .max_aad = gcm::kMaxAad};
 
+// What a seal or open adds to the backend's stack depth: the message key's state on its frame.
+inline constexpr std::size_t kStackBytes = key_state_bytes + 512;
+
 // Expands the 32-byte `key` into `state` (a key object's state) and caches K1 there.
 void setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 

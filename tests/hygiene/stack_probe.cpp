@@ -32,12 +32,13 @@ bool stack_scan_meaningful() {
   __asm__ __volatile__("" : : "r"(buf) : "memory");
 }
 
-[[gnu::noinline]] void snapshot_stack(unsigned char* dst) {
+[[gnu::noinline]] std::uintptr_t snapshot_stack(unsigned char* dst) {
   volatile unsigned char anchor[16] = {};
   const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(&anchor[0]);
   const volatile unsigned char* src =
       reinterpret_cast<const volatile unsigned char*>(top - kRegion);
   for (std::size_t i = 0; i < kRegion; ++i) dst[i] = src[i];
+  return top;
 }
 
 std::size_t deepest_write(const unsigned char* snapshot) {

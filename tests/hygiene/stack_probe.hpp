@@ -5,6 +5,7 @@
 #define VG_TESTS_HYGIENE_STACK_PROBE_HPP
 
 #include <cstddef>
+#include <cstdint>
 
 namespace vg::test {
 
@@ -20,8 +21,9 @@ bool stack_scan_meaningful();
 void paint_stack();
 
 /// Copies the kRegion bytes just below its own frame into dst (dst[kRegion - 1] is the highest),
-/// with volatile loads and no calls, so nothing writes the region while it is read.
-void snapshot_stack(unsigned char* dst);
+/// with volatile loads and no calls, so nothing writes the region while it is read. Returns the
+/// address just above the region (dst[i] came from that address - kRegion + i).
+std::uintptr_t snapshot_stack(unsigned char* dst);
 
 /// Depth of the deepest byte of a snapshot that differs from kPaint (0: none).
 std::size_t deepest_write(const unsigned char* snapshot);

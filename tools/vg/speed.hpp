@@ -21,7 +21,9 @@ namespace vg::tool {
 // The default AAD: a TLS 1.2 record header. --aad sets another (BoringSSL and Linux publish 16).
 inline constexpr std::size_t default_aad_bytes = 13;
 
-enum class operation { seal, open };
+// setup: a new key from the key bytes, one seal of the message, the key destroyed (a re-keyed
+// message: per-message keys, a handshake's first record); peers re-key an existing context.
+enum class operation { seal, open, setup };
 
 struct speed_options {
   std::vector<algorithm> algs;  // empty = the default set, decided at run time

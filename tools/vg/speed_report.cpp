@@ -113,7 +113,15 @@ std::optional<algorithm> parse_alg(std::string_view name) {
 }
 
 std::string_view op_name(operation op) {
-  return op == operation::seal ? "seal" : "open";
+  switch (op) {
+    case operation::seal:
+      return "seal";
+    case operation::open:
+      return "open";
+    case operation::setup:
+      return "setup";
+  }
+  return "?";
 }
 
 void print_table(std::FILE* to, const speed_result& r) {

@@ -19,6 +19,7 @@
 // output (vec128::and_blocks, store-bound), the gap between open and seal at 16 KiB. The uop
 // budget, the measurements and the alternatives that lost: docs/design/gcm-kernel.md.
 #include <immintrin.h>
+#include <sched.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -61,14 +62,21 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
 }
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify};
+                                  &kernel::open_blocks, &open_verify,   &kernel::wipe};
 }  // namespace
 
 namespace vg::detail {
 extern const siv_ops siv_ops_aesni_avx;  // siv_aesni_avx.cpp
 extern const backend backend_aesni_avx;
-constinit const backend backend_aesni_avx{"aesni-avx",
-                                          bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) |
-                                              bit(cpu_feature::avx) | bit(cpu_feature::ssse3),
-                                          &ops, &siv_ops_aesni_avx, &kernel::and_mask};
+constinit const backend backend_aesni_avx{
+    "aesni-avx",
+    bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
+        bit(cpu_feature::ssse3),
+    &ops,
+    &siv_ops_aesni_avx,
+    &kernel::and_mask,
+    // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~1.9 KiB measured at every length
+    // (the tail kernel holds 16 blocks); GCM-SIV ~0.3 KiB short, ~3.2 KiB long; with margins.
+    {0, 0, 2752, 2752},
+    {16, 16, 832, 4032}};
 }  // namespace vg::detail

@@ -37,9 +37,10 @@ namespace vg::detail {
 
 extern const backend backend_armv8_sha3;
 const backend backend_armv8_sha3 = {
-    "armv8-sha3", bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
-    &kGcmOps,     &kSivOps,
-    and_mask,
+    "armv8-sha3",       bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
+    &kGcmOps,           &kSivOps,
+    and_mask,           {0, 0, 8192, 8192},
+    {0, 0, 8192, 8192},  // as armv8
 };
 
 }  // namespace vg::detail

@@ -178,6 +178,6 @@ void siv_open(const void* state, const std::uint8_t nonce[12], const std::uint8_
 }  // namespace
 
 // No open_verify (null): the mode layer compares the tag and wipes.
-const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open, nullptr};
+const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open, nullptr, nullptr};
 
 }  // namespace vg::detail::portable

@@ -16,6 +16,7 @@
 // ~40 AES and ~40 other uops per batch, so every choice saves uops on them. The measurements and
 // the alternatives that lost are in docs/design/gcm-kernel.md.
 #include <immintrin.h>
+#include <sched.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -90,7 +91,7 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
 using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_batch.inc)
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify};
+                                  &kernel::open_blocks, &open_verify,   &kernel::wipe};
 }  // namespace
 
 namespace vg::detail {
@@ -105,5 +106,12 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2) | bit(cpu_feature::avx512f) | bit(cpu_feature::avx512bw) |
         bit(cpu_feature::avx512vl),
-    &ops, &siv_ops_vaes_avx512, &kernel::and_mask};
+    &ops,
+    &siv_ops_vaes_avx512,
+    &kernel::and_mask,
+    // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
+    // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
+    // long one ~3.3 KiB; with margins for other compilers.
+    {32, 16, 768, 2688},
+    {16, 16, 640, 4096}};
 }  // namespace vg::detail
