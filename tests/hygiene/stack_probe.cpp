@@ -34,7 +34,9 @@ bool stack_scan_meaningful() {
 
 [[gnu::noinline]] std::uintptr_t snapshot_stack(unsigned char* dst) {
   volatile unsigned char anchor[16] = {};
-  const std::uintptr_t top = reinterpret_cast<std::uintptr_t>(&anchor[0]);
+  std::uintptr_t top = reinterpret_cast<std::uintptr_t>(&anchor[0]);
+  // An address, not a pointer to return: laundered so the compiler does not take it for one.
+  __asm__ __volatile__("" : "+r"(top));
   const volatile unsigned char* src =
       reinterpret_cast<const volatile unsigned char*>(top - kRegion);
   for (std::size_t i = 0; i < kRegion; ++i) dst[i] = src[i];
