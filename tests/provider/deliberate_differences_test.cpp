@@ -17,14 +17,7 @@ using vgtest::bytes;
 
 const bytes kKey(16, 0x42), kIv(12, 0x24), kText(40, 0x33);
 
-struct both {
-  EVP_CIPHER* vg = vgtest::fetch_gcm(vgtest::vgcrypt_lib(), 16, "provider=vgcrypt");
-  EVP_CIPHER* ref = vgtest::fetch_gcm(vgtest::default_lib(), 16, nullptr);
-  ~both() {
-    EVP_CIPHER_free(vg);
-    EVP_CIPHER_free(ref);
-  }
-};
+using both = vgtest::both_gcm128;
 
 // Seals kText; returns its tag_len-byte tag, or an empty vector when a step is refused.
 bytes seal_tag(EVP_CIPHER* c, std::size_t tag_len = 16) {

@@ -40,6 +40,19 @@ inline EVP_CIPHER* fetch_gcm(OSSL_LIB_CTX* lib, std::size_t key_bytes, const cha
   return EVP_CIPHER_fetch(lib, name.c_str(), props);
 }
 
+// AES-128-GCM fetched from the vgcrypt provider and from OpenSSL's default one, freed together.
+struct both_gcm128 {
+  EVP_CIPHER* vg = fetch_gcm(vgcrypt_lib(), 16, "provider=vgcrypt");
+  EVP_CIPHER* ref = fetch_gcm(default_lib(), 16, nullptr);
+  both_gcm128() = default;
+  both_gcm128(const both_gcm128&) = delete;
+  both_gcm128& operator=(const both_gcm128&) = delete;
+  ~both_gcm128() {
+    EVP_CIPHER_free(vg);
+    EVP_CIPHER_free(ref);
+  }
+};
+
 }  // namespace vgtest
 
 #endif  // VG_TESTS_PROVIDER_EVP_UTIL_HPP

@@ -21,14 +21,7 @@ using vgtest::bytes;
 
 const bytes kKey(16, 0x42), kOtherKey(16, 0x43), kIv(12, 0x24), kText(40, 0x33);
 
-struct both {
-  EVP_CIPHER* vg = vgtest::fetch_gcm(vgtest::vgcrypt_lib(), 16, "provider=vgcrypt");
-  EVP_CIPHER* ref = vgtest::fetch_gcm(vgtest::default_lib(), 16, nullptr);
-  ~both() {
-    EVP_CIPHER_free(vg);
-    EVP_CIPHER_free(ref);
-  }
-};
+using both = vgtest::both_gcm128;
 
 struct context {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
