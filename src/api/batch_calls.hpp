@@ -2,16 +2,20 @@
 // (capi/batch.cpp). Both describe jobs in their own struct; `Jobs` turns job i into the C++
 // seal_job/open_job, so neither side copies its array (no allocation, any count).
 //
-// Every job is checked with the rules of a single call before any is processed, so a refused batch
-// writes nothing. Then each job runs as the single call would, without checking it again (the
-// common lengths as the inline tier of modes.hpp calls the kernel, the others through the
-// *_checked calls; checking twice cost ~4 ns per job, 5-7% at 576..1420 B), except that GCM jobs a
-// backend's batch kernels take (batch_ops.hpp: 96-bit nonce, short message and AAD) are gathered,
-// `kChunk` at a time, and handed to them together.
+// Jobs are taken `capacity` at a time into columns (backends/batch_ops.hpp: one array per
+// argument). Every job is checked before any is processed, so a refused batch writes nothing:
+// one pass tests each chunk for the common job (common_job: arithmetic, no branch; vectorised by
+// backends with batch kernels), and only jobs that fail that test get check_call, whose status is
+// the batch's. Then each job runs as the single call would, without checking it again: GCM jobs a
+// backend's batch kernels take (96-bit nonce, short message and AAD) are handed to them together,
+// the other common ones call the kernel as the inline tier of modes.hpp does, the rest go through
+// the *_checked calls. A single call's checks overlap the previous call's kernel in the core;
+// a batch's checks are a pass of their own, so they have to cost less than the single call's.
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
 #define VG_SRC_API_BATCH_CALLS_HPP
 
 #include <cstddef>
+#include <cstdint>
 
 #include "api/key_calls.hpp"
 #include "backends/batch_ops.hpp"
@@ -26,8 +30,8 @@ struct batch_calls {
     return key_calls::is_siv(key.alg_) ? siv::kLimits : gcm::kLimits;
   }
 
-  // As the single calls do: for the common lengths (12-byte nonce, 16-byte tag) the checks run with
-  // them as constants, which folds most compares away.
+  // check_call on one job; for the common lengths (12-byte nonce, 16-byte tag) with them as
+  // constants, as the single calls do.
   static status check(const mode_limits& l, const seal_job& j) noexcept {
     if (common_lengths(j.nonce, j.tag.size()))
       return check_call(l, j.nonce, j.aad, j.in, j.out, j.tag.data(), 16, true);
@@ -39,131 +43,210 @@ struct batch_calls {
     return check_call(l, j.nonce, j.aad, j.in, j.out, j.tag.data(), j.tag.size(), false);
   }
 
-  // The status of the first refused job, or ok.
-  template <class Jobs>
-  static status check_all(const aead_key& key, const Jobs& jobs) noexcept {
-    if (key.backend_ == nullptr) return status::argument;
+  // The common job's nonce length: 12 bytes (XAES-256-GCM: 24). With it and a 16-byte tag every
+  // algorithm's nonce and tag rules hold.
+  static gcm_batch_rules rules(const aead_key& key, bool tag_is_output) noexcept {
     const mode_limits& l = limits(key);
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      if (const status s = check(l, jobs.get(i)); s != status::ok) return s;
+    const std::size_t nonce_len = key.alg_ == algorithm::xaes_256_gcm ? xaes::kNonceBytes : 12;
+    return {nonce_len, l.max_in, l.max_aad, tag_is_output};
+  }
+  static_assert(gcm::kLimits.min_nonce <= 12 && siv::kLimits.min_nonce == 12 &&
+                siv::kLimits.max_nonce == 12 && xaes::kLimits.min_nonce == xaes::kNonceBytes &&
+                xaes::kLimits.max_nonce == xaes::kNonceBytes && gcm::kLimits.max_tag == 16 &&
+                siv::kLimits.min_tag == 16 && xaes::kLimits.min_tag == 16);
+
+  // 1 when end <= start for one of the byte ranges [x, xe) and [y, ye), else 0.
+  static unsigned apart(std::uintptr_t x, std::uintptr_t xe, std::uintptr_t y,
+                        std::uintptr_t ye) noexcept {
+    return unsigned{xe <= y} | unsigned{ye <= x};
+  }
+
+  // The common job k of c: nonce and tag of the common lengths, no null buffer with a length, out
+  // the size of in, lengths within the limits, and every pair of buffers the rules keep apart lying
+  // one before the other. Stricter than check_call, never looser: apart() implies !overlaps() (an
+  // empty range that starts inside another is refused here, accepted there), so a job refused
+  // here gets check_call's exact answer. The backends' common_jobs kernels test the same.
+  static unsigned common_job(const gcm_batch_columns& c, std::size_t k,
+                             const gcm_batch_rules& r) noexcept {
+    const auto one = [](bool b) { return unsigned{b}; };
+    const std::uintptr_t n = c.nonce[k], a = c.aad[k], i = c.in[k], o = c.out[k], t = c.tag[k];
+    const std::size_t al = c.aad_len[k], len = c.len[k];
+    const std::uintptr_t ne = n + r.nonce_len, ae = a + al, ie = i + len, oe = o + len, te = t + 16;
+    const unsigned lengths = one(c.nonce_len[k] == r.nonce_len) & one(c.tag_len[k] == 16) &
+                             one(c.out_len[k] == len) & one(len <= r.max_in) & one(al <= r.max_aad);
+    const unsigned empty = one(len == 0);
+    const unsigned addresses = one(n != 0) & one(t != 0) & (one(a != 0) | one(al == 0)) &
+                               (one(i != 0) | empty) & (one(o != 0) | empty);
+    const unsigned out_apart = (one(o == i) | apart(o, oe, i, ie)) & apart(o, oe, n, ne) &
+                               apart(o, oe, a, ae) & apart(o, oe, t, te);
+    const unsigned tag_apart =
+        (apart(t, te, n, ne) & apart(t, te, a, ae) & apart(t, te, i, ie)) | one(!r.tag_is_output);
+    return lengths & addresses & out_apart & tag_apart;
+  }
+  static std::uint32_t common_jobs(const gcm_batch_ops* ops, const gcm_batch_columns& c,
+                                   std::size_t count, const gcm_batch_rules& r) noexcept {
+    if (ops != nullptr) return ops->common_jobs(c, count, r);
+    std::uint32_t bits = 0;
+    for (std::size_t k = 0; k < count; ++k) bits |= common_job(c, k, r) << k;
+    return bits;
+  }
+
+  static constexpr std::size_t kChunk = gcm_batch_columns::capacity;
+  static_assert(kChunk <= 32, "one bit per job of a chunk");
+
+  // Jobs [first, first + count) into c.
+  template <class Jobs>
+  static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first,
+                   std::size_t count) noexcept {
+    const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto j = jobs.get(first + k);
+      c.nonce[k] = at(j.nonce.data());
+      c.nonce_len[k] = j.nonce.size();
+      c.aad[k] = at(j.aad.data());
+      c.aad_len[k] = j.aad.size();
+      c.in[k] = at(j.in.data());
+      c.len[k] = j.in.size();
+      c.out[k] = at(j.out.data());
+      c.out_len[k] = j.out.size();
+      c.tag[k] = at(j.tag.data());
+      c.tag_len[k] = j.tag.size();
+    }
+  }
+
+  // The status of the first refused job, or ok. On return c holds the last chunk.
+  template <class Jobs>
+  static status check_all(const aead_key& key, const gcm_batch_ops* ops, const Jobs& jobs,
+                          gcm_batch_columns& c, bool tag_is_output) noexcept {
+    const gcm_batch_rules r = rules(key, tag_is_output);
+    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
+      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
+      fill(c, jobs, first, n);
+      const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
+      const std::uint32_t common = common_jobs(ops, c, n, r);
+      if (common == all) [[likely]]
+        continue;
+      for (std::size_t k = 0; k < n; ++k) {
+        if ((common >> k) & 1u) continue;
+        if (const status s = check(limits(key), jobs.get(first + k)); s != status::ok) return s;
+      }
     }
     return status::ok;
   }
 
-  static constexpr std::size_t kChunk = 16;
-
-  // How a checked batch runs on `key`: its backend, its algorithm's kind and batch kernels.
-  struct run_plan {
-    const backend& b;
-    bool siv, xaes;
-    const gcm_batch_ops* ops;
-  };
-  static run_plan plan(const aead_key& key) noexcept {
-    key_calls::note_stack_depth(key);
-    const bool siv = key_calls::is_siv(key.alg_);
-    const bool xaes = key.alg_ == algorithm::xaes_256_gcm;
-    return {*key.backend_, siv, xaes, siv || xaes ? nullptr : gcm_batch_for(*key.backend_)};
+  template <class T>
+  static T* ptr(std::uintptr_t a) noexcept {
+    return reinterpret_cast<T*>(a);
   }
 
-  static bool fits(const gcm_batch_ops& ops, const bytes_view& nonce, const bytes_view& aad,
-                   const bytes_view& in) noexcept {
-    return nonce.size() == 12 && in.size() <= ops.max_len && aad.size() <= ops.max_aad;
+  // GCM job k of c goes to the batch kernels.
+  static bool fits(const gcm_batch_ops& ops, const gcm_batch_columns& c, std::size_t k) noexcept {
+    return c.nonce_len[k] == 12 && c.len[k] <= ops.max_len && c.aad_len[k] <= ops.max_aad;
   }
 
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
-    if (const status s = check_all(key, jobs); s != status::ok) return s;
-    const run_plan p = plan(key);
-    const backend& b = p.b;
-    const bool siv = p.siv, xaes = p.xaes;
-    const gcm_batch_ops* ops = p.ops;
-    gcm_batch_job gathered[kChunk];
-    std::size_t n = 0;
+    if (key.backend_ == nullptr) return status::argument;
+    const backend& b = *key.backend_;
+    const gcm_batch_ops* ops = gcm_batch_for(b);
+    gcm_batch_columns c;
+    if (const status s = check_all(key, ops, jobs, c, true); s != status::ok) return s;
+    key_calls::note_stack_depth(key);
+    const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
+    const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
     // A status other than ok cannot come back after the checks above; the first one is still
     // passed on rather than dropped.
-    status first = status::ok;
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      const seal_job j = jobs.get(i);
-      if (ops != nullptr && fits(*ops, j.nonce, j.aad, j.in)) {
-        gathered[n++] = {j.nonce.data(), j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
-                         j.in.size(),    j.tag.data(), nullptr,      j.tag.size()};
-        if (n == kChunk) {
-          ops->seal(key.state_, gathered, n);
-          n = 0;
+    status first_status = status::ok;
+    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
+      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
+      if (jobs.size() > kChunk) fill(c, jobs, first, n);  // else c holds them from the checks
+      std::uint8_t gathered[kChunk];
+      std::size_t m = 0;
+      for (std::size_t k = 0; k < n; ++k) {
+        if (kernels != nullptr && fits(*kernels, c, k)) {
+          gathered[m++] = static_cast<std::uint8_t>(k);
+          continue;
         }
-        continue;
+        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
+          alignas(16) std::uint8_t j0[16];
+          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
+          b.gcm->seal(key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
+                      ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
+                      ptr<std::uint8_t>(c.tag[k]));
+          continue;
+        }
+        const seal_job j = jobs.get(first + k);
+        status s;
+        if (xaes) {  // its own key derivation per nonce: the single call, checks and all
+          s = key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
+        } else {
+          s = siv ? siv::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                  : gcm::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+        }
+        if (s != status::ok && first_status == status::ok) first_status = s;
       }
-      if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-        const status s = key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
-        if (s != status::ok && first == status::ok) first = s;
-        continue;
-      }
-      if (!siv && common_lengths(j.nonce, j.tag.size())) {  // the inline tier's call, checked
-        alignas(16) std::uint8_t j0[16];
-        gcm::j0_96(j.nonce.data(), j0);
-        b.gcm->seal(key.state_, j0, true, j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
-                    j.in.size(), j.tag.data());
-        continue;
-      }
-      const status s = siv ? siv::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                           : gcm::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-      if (s != status::ok && first == status::ok) first = s;
+      if (m != 0) kernels->seal(key.state_, c, gathered, m);
     }
-    if (n != 0) ops->seal(key.state_, gathered, n);
-    return first;
+    return first_status;
   }
 
   template <class Jobs>
   static status open(const aead_key& key, Jobs& jobs) noexcept {
-    if (const status s = check_all(key, jobs); s != status::ok) {
+    const auto refuse = [&jobs](status s) noexcept {
       for (std::size_t i = 0; i < jobs.size(); ++i) jobs.set_result(i, s);
       return s;
-    }
-    const run_plan p = plan(key);
-    const backend& b = p.b;
-    const bool siv = p.siv, xaes = p.xaes;
-    const gcm_batch_ops* ops = p.ops;
-    gcm_batch_job gathered[kChunk];
-    std::size_t index[kChunk];
-    std::uint8_t ok[kChunk];
-    std::size_t n = 0;
+    };
+    if (key.backend_ == nullptr) return refuse(status::argument);
+    const backend& b = *key.backend_;
+    const gcm_batch_ops* ops = gcm_batch_for(b);
+    gcm_batch_columns c;
+    if (const status s = check_all(key, ops, jobs, c, false); s != status::ok) return refuse(s);
+    key_calls::note_stack_depth(key);
+    const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
+    const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
     // Verdicts are combined arithmetically: any failed job makes the batch status::auth.
     unsigned failed = 0;
-    auto finish_gathered = [&]() noexcept {
-      ops->open_verify(key.state_, gathered, n, ok);
+    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
+      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
+      if (jobs.size() > kChunk) fill(c, jobs, first, n);
+      std::uint8_t gathered[kChunk];
+      std::size_t m = 0;
       for (std::size_t k = 0; k < n; ++k) {
-        const status s = verdict_status(ok[k]);
-        jobs.set_result(index[k], s);
+        if (kernels != nullptr && fits(*kernels, c, k)) {
+          gathered[m++] = static_cast<std::uint8_t>(k);
+          continue;
+        }
+        status s;
+        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16 &&
+            b.gcm->open_verify != nullptr) {  // the inline tier
+          alignas(16) std::uint8_t j0[16];
+          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
+          s = verdict_status(b.gcm->open_verify(
+              key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
+              ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
+              ptr<const std::uint8_t>(c.tag[k]), 16));
+        } else {
+          const open_job j = jobs.get(first + k);
+          if (xaes) {  // its own key derivation per nonce: the single call, checks and all
+            s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
+          } else {
+            s = siv ? siv::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                    : gcm::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+          }
+        }
+        jobs.set_result(first + k, s);
         failed |= static_cast<unsigned>(s);
       }
-      n = 0;
-    };
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      const open_job j = jobs.get(i);
-      if (ops != nullptr && fits(*ops, j.nonce, j.aad, j.in)) {
-        index[n] = i;
-        gathered[n++] = {j.nonce.data(), j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
-                         j.in.size(),    nullptr,      j.tag.data(), j.tag.size()};
-        if (n == kChunk) finish_gathered();
-        continue;
+      if (m != 0) {
+        std::uint8_t ok[kChunk];
+        kernels->open_verify(key.state_, c, gathered, m, ok);
+        for (std::size_t q = 0; q < m; ++q) {
+          const status s = verdict_status(ok[q]);
+          jobs.set_result(first + gathered[q], s);
+          failed |= static_cast<unsigned>(s);
+        }
       }
-      status s;
-      if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-        s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
-      } else if (!siv && common_lengths(j.nonce, j.tag.size()) && b.gcm->open_verify != nullptr) {
-        alignas(16) std::uint8_t j0[16];
-        gcm::j0_96(j.nonce.data(), j0);
-        s = verdict_status(b.gcm->open_verify(key.state_, j0, true, j.aad.data(), j.aad.size(),
-                                              j.in.data(), j.out.data(), j.in.size(), j.tag.data(),
-                                              16));
-      } else {
-        s = siv ? siv::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                : gcm::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-      }
-      jobs.set_result(i, s);
-      failed |= static_cast<unsigned>(s);
     }
-    if (n != 0) finish_gathered();
     const unsigned any = 0u - static_cast<unsigned>(failed != 0);
     return static_cast<status>(static_cast<unsigned>(status::auth) & any);
   }

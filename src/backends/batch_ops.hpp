@@ -14,30 +14,41 @@
 
 namespace vg::detail {
 
-// One checked GCM job with a 96-bit nonce (so J0 = nonce || 0^31 1 and its counters are public).
-// The mode layer has applied every rule of a single call; len <= max_len and aad_len <= max_aad of
-// the table. out == in or no overlap; jobs do not overlap each other's outputs.
-struct gcm_batch_job {
-  const std::uint8_t* nonce;  // 12 bytes
-  const std::uint8_t* aad;
-  std::size_t aad_len;
-  const std::uint8_t* in;
-  std::uint8_t* out;
-  std::size_t len;
-  std::uint8_t* tag_out;       // seal: tag_len bytes written
-  const std::uint8_t* tag_in;  // open: the received tag
-  std::size_t tag_len;         // 4..16
+// Up to `capacity` jobs of a batch, one array per argument (addresses as integers), so that the
+// checks of all jobs run as vector compares and the kernels read a job's fields by its index.
+// Filled by the batch entry points; the lengths are those of the caller's spans.
+struct alignas(64) gcm_batch_columns {
+  static constexpr std::size_t capacity = 16;
+  std::uintptr_t nonce[capacity], aad[capacity], in[capacity], out[capacity], tag[capacity];
+  std::size_t nonce_len[capacity], aad_len[capacity], len[capacity], out_len[capacity],
+      tag_len[capacity];
+};
+
+// What the common job is (batch_calls::common_job has the rules): the nonce length (12, or 24
+// for XAES-256-GCM), the mode's limits, and whether the tag is written (seal) or read (open).
+struct gcm_batch_rules {
+  std::size_t nonce_len;
+  std::uint64_t max_in, max_aad;
+  bool tag_is_output;
 };
 
 struct gcm_batch_ops {
   std::size_t max_len, max_aad;  // the longest message and AAD a job may have
-  // Seals jobs[0..count): ciphertext to out, the first tag_len bytes of the tag to tag_out.
-  void (*seal)(const void* state, const gcm_batch_job* jobs, std::size_t count);
-  // Opens jobs[0..count) with the verdict taken in the kernel, as gcm_ops::open_verify does for one
-  // message: ok[i] = 0xff if job i's tag verified, else 0x00, and out is ANDed with it (stored
-  // already masked). No branch depends on a verdict.
-  void (*open_verify)(const void* state, const gcm_batch_job* jobs, std::size_t count,
-                      std::uint8_t* ok);
+  // Bit i set when job i of c[0..count) is a common job under `r` (the same test as
+  // batch_calls::common_job, vectorised), count <= capacity.
+  std::uint32_t (*common_jobs)(const gcm_batch_columns& c, std::size_t count,
+                               const gcm_batch_rules& r);
+  // The jobs c[at[0]], ..., c[at[count-1]]: checked, with a 96-bit nonce (so J0 = nonce || 0^31 1
+  // and its counters are public), len <= max_len and aad_len <= max_aad; out == in or no overlap,
+  // and no job overlaps another's outputs.
+  // Seals them: ciphertext to out, the first tag_len bytes of the tag to tag.
+  void (*seal)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
+               std::size_t count);
+  // Opens them with the verdict taken in the kernel, as gcm_ops::open_verify does for one
+  // message: ok[k] = 0xff if job at[k]'s tag verified, else 0x00, and its out is ANDed with it
+  // (stored already masked). No branch depends on a verdict.
+  void (*open_verify)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
+                      std::size_t count, std::uint8_t* ok);
 };
 
 // The batch kernels of backend `b`, or null.

@@ -96,8 +96,8 @@ constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel:
 
 namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
-constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512{batch::max_len, batch::max_aad,
-                                                        &batch::seal, &batch::open_verify};
+constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512{
+    batch::max_len, batch::max_aad, &batch::common_jobs, &batch::seal, &batch::open_verify};
 extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512;
 constinit const backend backend_vaes_avx512{
