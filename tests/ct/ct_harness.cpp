@@ -179,6 +179,64 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
   expect(ok && st == vg::status::ok, c, what, "open");
 }
 
+// seal_batch/open_batch over one batch: jobs of the batch kernels (message and AAD up to 64 B,
+// full and truncated tags, partial groups) mixed with longer jobs and a 16-byte nonce, more jobs
+// than one chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status
+// and each job's result are declassified, and two jobs carry forged tags.
+void check_batch(const vg::aead_key& key, counts& c, const char* label) {
+  constexpr std::size_t kLens[] = {0, 1, 16, 17, 48, 63, 64, 65, 576, 1420};
+  constexpr std::size_t kAads[] = {0, 13, 16, 64, 5};
+  constexpr std::size_t kJobs = 23;
+  const bool siv = is_siv(key.alg());
+  std::vector<std::vector<std::uint8_t>> nonce(kJobs), aad(kJobs), pt(kJobs), ct(kJobs), out(kJobs),
+      tag(kJobs);
+  std::vector<vg::seal_job> seal(kJobs);
+  for (std::size_t i = 0; i < kJobs; ++i) {
+    const std::size_t len = kLens[i % std::size(kLens)];
+    nonce[i].resize(!siv && i == 5 ? 16 : 12);
+    aad[i].resize(kAads[i % std::size(kAads)]);
+    pt[i].resize(len);
+    ct[i].resize(len);
+    out[i].resize(len);
+    tag[i].resize(siv || i % 3 != 0 ? 16 : (i % 2 != 0 ? 12 : 4));
+    fill(nonce[i], 40u + static_cast<std::uint32_t>(i));
+    fill(aad[i], 41u + static_cast<std::uint32_t>(i));
+    fill(pt[i], 42u + static_cast<std::uint32_t>(i));
+    mark_secret(pt[i].data(), pt[i].size());
+    seal[i] = {nonce[i], aad[i], pt[i], ct[i], tag[i]};
+  }
+  const name what("%s batch of %zu", label, kJobs);
+  ++c.cases;
+  // seal's status depends only on lengths and pointers: it must already be public.
+  if (key.seal_batch(seal) != vg::status::ok) {
+    expect(false, c, what, "seal_batch");
+    return;
+  }
+  std::vector<vg::open_job> open(kJobs);
+  for (std::size_t i = 0; i < kJobs; ++i) {
+    mark_secret(ct[i].data(), ct[i].size());
+    mark_secret(tag[i].data(), tag[i].size());
+    open[i].nonce = nonce[i];
+    open[i].aad = aad[i];
+    open[i].in = ct[i];
+    open[i].out = out[i];
+    open[i].tag = tag[i];
+  }
+  // One forged job of the batch kernels (16 B, 4-byte tag), one of the single-call kernels.
+  const auto forged = [](std::size_t i) { return i == 9 || i == 12; };
+  tag[9][0] ^= 1;
+  tag[12][0] ^= 1;
+  vg::status st = key.open_batch(open);
+  declassify(&st, sizeof st);
+  bool results_ok = true;
+  for (std::size_t i = 0; i < kJobs; ++i) {
+    vg::status r = open[i].result;
+    declassify(&r, sizeof r);
+    results_ok = results_ok && r == (forged(i) ? vg::status::auth : vg::status::ok);
+  }
+  expect(st == vg::status::auth && results_ok, c, what, "open_batch");
+}
+
 void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
   std::uint8_t key_bytes[32];
   const std::size_t key_len = vg::key_length(alg);
@@ -212,6 +270,7 @@ void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
         check_stream(key, nonce_len, len, c, label.text);
     }
   }
+  check_batch(key, c, label.text);
   // Moving a key copies and wipes its state; the moved-to key must still work the same way.
   vg::aead_key moved = std::move(key);
   check_shape(moved, 12, 16, 64, c, name("%s (moved)", label.text).text);

@@ -1,12 +1,14 @@
 // A batch refuses what the single call refuses, with the same status, and then writes nothing:
 // a grid of nonce and tag lengths and bad buffers in the middle job of a batch, on every algorithm
-// (the default backend: the checks are above the kernels).
+// (the default backend: the checks are above the kernels), and random buffer placements on every
+// backend.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <array>
 
 #include "api/batch/batch_jobs.hpp"
+#include "vg/cpu.hpp"
 
 namespace vg::test {
 namespace {
@@ -97,6 +99,88 @@ TEST(BatchRefusal, BadBuffersRefuseTheWholeBatch) {
     EXPECT_EQ(key.open_batch(open), vg::status::argument);
     for (const vg::open_job& o : open) EXPECT_EQ(o.result, vg::status::argument);
     for (batch_job& j : jobs) EXPECT_TRUE(untouched(j.out));
+  }
+}
+
+// Random buffer placements inside one small arena (so that ranges touch, overlap, nest, or are
+// empty inside one another), null addresses and lengths around the common ones, in one job of a
+// batch of valid jobs (in the first and in a later chunk of columns), on every runnable backend:
+// the batch's status is the single call's. Backends with batch kernels test the common job with
+// their own (vector) code; a job it passes must be one check_call passes.
+TEST(BatchRefusal, PlacementsAsSingleCallsOnEveryBackend) {
+  constexpr std::size_t kArena = 160;
+  constexpr std::size_t kLens[] = {0, 1, 12, 16, 17, 40};
+  for (const vg::backend_info& b : vg::backends()) {
+    if (!b.runnable) continue;
+    for (vg::algorithm alg : {vg::algorithm::aes_128_gcm, vg::algorithm::aes_128_gcm_siv}) {
+      vg::aead_key key;
+      const vg::status created = vg::aead_key::create(alg, bytes(16, 7), key, b.name);
+      if (created == vg::status::unsupported) continue;
+      ASSERT_EQ(created, vg::status::ok);
+      prng rng(0x9a11 + static_cast<std::uint64_t>(alg));
+      int mismatches = 0;
+      for (int round = 0; round < 3000 && mismatches < 5; ++round) {
+        bytes arena(kArena);
+        std::uint8_t* base = arena.data();
+        const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng.next() % n); };
+        const auto place = [&](std::size_t len) -> std::uint8_t* {
+          if (pick(12) == 0) return nullptr;
+          return base + pick(kArena - len + 1);
+        };
+        const std::size_t nonce_len = pick(8) == 0 ? 16 : 12, tag_len = pick(8) == 0 ? 12 : 16;
+        const std::size_t aad_len = kLens[pick(std::size(kLens))];
+        const std::size_t len = kLens[pick(std::size(kLens))];
+        const std::size_t out_len = pick(16) == 0 ? len + 1 : len;
+        const std::uint8_t* nonce = place(nonce_len);
+        const std::uint8_t* aad = place(aad_len);
+        const std::uint8_t* in = place(len);
+        std::uint8_t* out = pick(4) == 0 ? const_cast<std::uint8_t*>(in) : place(out_len);
+        std::uint8_t* tag = place(tag_len);
+        const vg::bytes_view nv(nonce, nonce == nullptr ? 0 : nonce_len);
+        const vg::bytes_view av(aad, aad == nullptr && pick(2) == 0 ? 0 : aad_len);
+        const vg::bytes_view iv(in, in == nullptr && pick(2) == 0 ? 0 : len);
+        const vg::bytes_span ov(out, out == nullptr && pick(2) == 0 ? 0 : out_len);
+        const vg::bytes_span tv(tag, tag == nullptr ? 0 : tag_len);
+        const vg::status single_seal = key.seal(nv, av, iv, ov, tv);
+        const vg::status single_open = key.open(nv, av, iv, ov, tv);
+
+        std::vector<batch_job> jobs = valid_jobs(rng, 13, 20);
+        for (int i = 0; i < 6; ++i) jobs.push_back(jobs[0]);
+        std::vector<vg::seal_job> seal = seal_jobs_of(jobs);
+        const std::size_t at = pick(2) == 0 ? 1 : seal.size();  // a later chunk: 17 jobs
+        if (at == seal.size()) {
+          while (seal.size() < 17) seal.push_back(seal[0]);
+          seal.back() = {nv, av, iv, ov, tv};
+        } else {
+          seal[at] = {nv, av, iv, ov, tv};
+        }
+        // Valid jobs only read their own buffers, so the copies may share them for seal's
+        // verdict; the status is what is compared.
+        const vg::status batch_seal = key.seal_batch(seal);
+        std::vector<vg::open_job> open(seal.size());
+        for (std::size_t i = 0; i < seal.size(); ++i) {
+          open[i].nonce = seal[i].nonce;
+          open[i].aad = seal[i].aad;
+          open[i].in = seal[i].in;
+          open[i].out = seal[i].out;
+          open[i].tag = seal[i].tag;
+        }
+        const vg::status batch_open = key.open_batch(open);
+        // An accepted open job fails or passes on its (arbitrary) tag: any verdict is a pass.
+        const bool open_agrees =
+            batch_open == single_open ||
+            ((single_open == vg::status::ok || single_open == vg::status::auth) &&
+             (batch_open == vg::status::ok || batch_open == vg::status::auth));
+        if (batch_seal != single_seal || !open_agrees) {
+          ++mismatches;
+          ADD_FAILURE() << b.name << " alg " << static_cast<int>(alg) << " round " << round
+                        << ": seal batch " << static_cast<int>(batch_seal) << " single "
+                        << static_cast<int>(single_seal) << ", open batch "
+                        << static_cast<int>(batch_open) << " single "
+                        << static_cast<int>(single_open);
+        }
+      }
+    }
   }
 }
 
