@@ -114,14 +114,20 @@ struct batch_calls {
     }
   }
 
-  // The status of the first refused job, or ok. On return c holds the last chunk.
+  // The status of the first refused job, or ok. On return c holds the last chunk and
+  // gathered[0..m) its jobs for the batch kernels `kernels` (gather()). Gathering reads the
+  // columns with scalar loads between the stores that filled them and the test's vector loads,
+  // which wait until those stores are written to the cache (a vector load cannot take its bytes
+  // from several narrower stores in flight).
   template <class Jobs>
   static status check_all(const aead_key& key, const gcm_batch_ops* ops, const Jobs& jobs,
-                          gcm_batch_columns& c, bool tag_is_output) noexcept {
+                          gcm_batch_columns& c, bool tag_is_output, const gcm_batch_ops* kernels,
+                          std::uint8_t* gathered, std::size_t& m) noexcept {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
       fill(c, jobs, first, n);
+      m = gather(kernels, c, n, gathered);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -144,29 +150,42 @@ struct batch_calls {
     return c.nonce_len[k] == 12 && c.len[k] <= ops.max_len && c.aad_len[k] <= ops.max_aad;
   }
 
+  // The jobs of c[0..n) that go to the batch kernels (none without kernels) into gathered.
+  static std::size_t gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
+                            std::uint8_t* gathered) noexcept {
+    std::size_t m = 0;
+    if (kernels == nullptr) return 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      gathered[m] = static_cast<std::uint8_t>(k);
+      m += fits(*kernels, c, k) ? 1 : 0;
+    }
+    return m;
+  }
+
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
     if (key.backend_ == nullptr) return status::argument;
     const backend& b = *key.backend_;
     const gcm_batch_ops* ops = gcm_batch_for(b);
-    gcm_batch_columns c;
-    if (const status s = check_all(key, ops, jobs, c, true); s != status::ok) return s;
-    key_calls::note_stack_depth(key);
     const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
     const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
+    gcm_batch_columns c;
+    std::uint8_t gathered[kChunk];
+    std::size_t m = 0;
+    if (const status s = check_all(key, ops, jobs, c, true, kernels, gathered, m); s != status::ok)
+      return s;
+    key_calls::note_stack_depth(key);
     // A status other than ok cannot come back after the checks above; the first one is still
     // passed on rather than dropped.
     status first_status = status::ok;
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) fill(c, jobs, first, n);  // else c holds them from the checks
-      std::uint8_t gathered[kChunk];
-      std::size_t m = 0;
+      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
+        fill(c, jobs, first, n);
+        m = gather(kernels, c, n, gathered);
+      }
       for (std::size_t k = 0; k < n; ++k) {
-        if (kernels != nullptr && fits(*kernels, c, k)) {
-          gathered[m++] = static_cast<std::uint8_t>(k);
-          continue;
-        }
+        if (kernels != nullptr && fits(*kernels, c, k)) continue;
         if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
           alignas(16) std::uint8_t j0[16];
           gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
@@ -199,23 +218,24 @@ struct batch_calls {
     if (key.backend_ == nullptr) return refuse(status::argument);
     const backend& b = *key.backend_;
     const gcm_batch_ops* ops = gcm_batch_for(b);
-    gcm_batch_columns c;
-    if (const status s = check_all(key, ops, jobs, c, false); s != status::ok) return refuse(s);
-    key_calls::note_stack_depth(key);
     const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
     const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
+    gcm_batch_columns c;
+    std::uint8_t gathered[kChunk];
+    std::size_t m = 0;
+    if (const status s = check_all(key, ops, jobs, c, false, kernels, gathered, m); s != status::ok)
+      return refuse(s);
+    key_calls::note_stack_depth(key);
     // Verdicts are combined arithmetically: any failed job makes the batch status::auth.
     unsigned failed = 0;
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) fill(c, jobs, first, n);
-      std::uint8_t gathered[kChunk];
-      std::size_t m = 0;
+      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
+        fill(c, jobs, first, n);
+        m = gather(kernels, c, n, gathered);
+      }
       for (std::size_t k = 0; k < n; ++k) {
-        if (kernels != nullptr && fits(*kernels, c, k)) {
-          gathered[m++] = static_cast<std::uint8_t>(k);
-          continue;
-        }
+        if (kernels != nullptr && fits(*kernels, c, k)) continue;
         status s;
         if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16 &&
             b.gcm->open_verify != nullptr) {  // the inline tier
