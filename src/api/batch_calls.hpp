@@ -94,7 +94,9 @@ struct batch_calls {
   static constexpr std::size_t kChunk = gcm_batch_columns::capacity;
   static_assert(kChunk <= 32, "one bit per job of a chunk");
 
-  // Jobs [first, first + count) into c.
+  // Jobs [first, first + count) into c, one job (a copy of it) at a time. Read in place through a
+  // reference, GCC 12 vectorises this loop over pairs of jobs, and a 64 B seal batch measured
+  // twice as slow (34 against 16 ns a job); keep the copy.
   template <class Jobs>
   static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first,
                    std::size_t count) noexcept {
