@@ -188,7 +188,7 @@ struct batch_calls {
         fill(c, jobs, first, n);
         m = gather(kernels, c, n, gathered);
       }
-      for (std::size_t k = 0; k < n; ++k) {
+      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
         if (kernels != nullptr && fits(*kernels, c, k)) continue;
         if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
           alignas(16) std::uint8_t j0[16];
@@ -238,7 +238,7 @@ struct batch_calls {
         fill(c, jobs, first, n);
         m = gather(kernels, c, n, gathered);
       }
-      for (std::size_t k = 0; k < n; ++k) {
+      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
         if (kernels != nullptr && fits(*kernels, c, k)) continue;
         status s;
         if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16 &&
