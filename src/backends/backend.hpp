@@ -91,6 +91,16 @@ struct gcm_ops {
   // setup or a kernel wrote (a backend whose key state is small, or filled lazily, wipes only
   // that), in a way the compiler may not elide. Called when no other thread uses the state.
   void (*wipe)(void* state);
+
+  // Optional (null: the mode layer encrypts the blocks with ctr32 and calls setup). XAES-256-GCM's
+  // message key: encrypts the two blocks m[0..16) and m[16..32) under the AES-256 key of `state`
+  // and sets up `derived` (64-byte aligned, key_state_bytes) as setup would for their 32 bytes
+  // as an AES-256 key, without the key ever leaving registers. `blocks` is the number of GHASH
+  // blocks of the one call that will use `derived` (AAD, message, length block): the powers of H
+  // it reads are all in place when the call starts. `derived` is private to that call, so it is
+  // wiped with `wipe` and never shared between threads.
+  void (*derive_setup)(const void* state, const std::uint8_t m[32], void* derived,
+                       std::size_t blocks);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian
