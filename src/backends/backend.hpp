@@ -93,14 +93,15 @@ struct gcm_ops {
   void (*wipe)(void* state);
 
   // Optional (null: the mode layer encrypts the blocks with ctr32 and calls setup). XAES-256-GCM's
-  // message key: encrypts the two blocks m[0..16) and m[16..32) under the AES-256 key of `state`
-  // and sets up `derived` (64-byte aligned, key_state_bytes) as setup would for their 32 bytes
-  // as an AES-256 key, without the key ever leaving registers. `blocks` is the number of GHASH
-  // blocks of the one call that will use `derived` (AAD, message, length block): the powers of H
-  // it reads are all in place when the call starts. `derived` is private to that call, so it is
-  // wiped with `wipe` and never shared between threads.
-  void (*derive_setup)(const void* state, const std::uint8_t m[32], void* derived,
-                       std::size_t blocks);
+  // message key (c2sp.org/XAES-256-GCM): with M_i = 0x00 || i || 'X' || 0x00 || nonce[0..12),
+  // encrypts M_1 ^ k1 and M_2 ^ k1 under the AES-256 key of `state` and sets up `derived`
+  // (64-byte aligned, key_state_bytes) as setup would for their 32 bytes as an AES-256 key. The
+  // blocks and the derived key are built and used in registers only. `blocks` is the number of
+  // GHASH blocks of the one call that will use `derived` (AAD, message, length block): the powers
+  // of H it reads are all in place when the call starts (0: only those setup computes). A
+  // `derived` made for one call is private to it: wiped with `wipe`, never shared between threads.
+  void (*xaes_derive)(const void* state, const std::uint8_t k1[16], const std::uint8_t nonce[12],
+                      void* derived, std::size_t blocks);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

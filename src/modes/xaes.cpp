@@ -39,6 +39,12 @@ void xaes::setup(const backend& b, void* state, const std::uint8_t* key) noexcep
 void xaes::derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived,
                   std::size_t blocks) noexcept {
   const std::uint8_t* k1 = k1_of(state);
+  if (b.gcm->xaes_derive != nullptr) {
+    // Both blocks, the message key's expansion and its powers in one kernel call: the blocks and
+    // the key never leave registers.
+    b.gcm->xaes_derive(state, k1, nonce, derived, blocks);
+    return;
+  }
   // M_i ^ K1 with M_i = 0x00 || i || 'X' || 0x00 || N[:12], for i = 1 and 2.
   alignas(16) std::uint8_t m[2 * kBlockBytes];
   const std::uint8_t prefix[4] = {0x00, 0x01, 0x58, 0x00};
@@ -47,16 +53,10 @@ void xaes::derive(const backend& b, const void* state, const std::uint8_t* nonce
     m[i] = static_cast<std::uint8_t>(nonce[i - 4] ^ k1[i]);
   for (std::size_t i = 0; i < kBlockBytes; ++i) m[kBlockBytes + i] = m[i];
   m[kBlockBytes + 1] ^= 0x01 ^ 0x02;  // the KDF counter i = 2
-  if (b.gcm->derive_setup != nullptr) {
-    // Both blocks, the message key's expansion and its powers in one kernel call: the key never
-    // leaves registers.
-    b.gcm->derive_setup(state, m, derived, blocks);
-  } else {
-    alignas(16) std::uint8_t kx[kKeyBytes];
-    aes_encrypt_blocks(b, state, m, kx, 2);
-    b.gcm->setup(derived, kx, kKeyBytes);
-    ct::wipe(kx, sizeof kx);
-  }
+  alignas(16) std::uint8_t kx[kKeyBytes];
+  aes_encrypt_blocks(b, state, m, kx, 2);
+  b.gcm->setup(derived, kx, kKeyBytes);
+  ct::wipe(kx, sizeof kx);
   ct::wipe(m, sizeof m);
 }
 

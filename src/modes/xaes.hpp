@@ -6,7 +6,7 @@
 // Kx = AES_K(M1 ^ K1) || AES_K(M2 ^ K1), an AES-256-GCM setup for Kx into a stack state, and
 // AES-256-GCM with the nonce's last 12 bytes; the stack state is wiped before returning.
 //
-// Backends with gcm_ops::derive_setup (x86) run the two blocks, Kx's expansion and the powers of
+// Backends with gcm_ops::xaes_derive (x86) run the two blocks, Kx's expansion and the powers of
 // H the message reads in one call, Kx in registers only. Elsewhere the two blocks go through the
 // backend's ctr32 kernel with public_counter = false (the blocks are secret: they are masked with
 // K1), which the kernels run in constant time (block.hpp), then through setup.
@@ -38,7 +38,7 @@ void setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 
 // Writes the AES-256-GCM state of the message key Kx for `nonce` (24 bytes; only the first 12 are
 // read) into `derived`, a 64-byte aligned buffer of key_state_bytes, for one call whose GHASH
-// covers `blocks` blocks (AAD, message, length block; gcm_ops::derive_setup).
+// covers `blocks` blocks (AAD, message, length block; gcm_ops::xaes_derive).
 void derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived,
             std::size_t blocks) noexcept;
 

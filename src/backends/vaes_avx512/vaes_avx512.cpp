@@ -92,7 +92,7 @@ using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_ba
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
                                   &kernel::open_blocks, &open_verify,   &kernel::wipe,
-                                  &kernel::derive_setup};
+                                  &kernel::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
