@@ -80,13 +80,23 @@ status with_message_key(const backend& b, const void* state, const bytes_view& n
   return s;
 }
 
+// The checks inline with the tag length as a constant for the one tag length XAES takes (the
+// call is short: at 16 B the out-of-line checker was ~2% of a seal's samples), out of line else.
+[[gnu::always_inline]] inline status xaes_check(const bytes_view& nonce, const bytes_view& aad,
+                                                const bytes_view& in, const bytes_span& out,
+                                                const std::uint8_t* tag, std::size_t tag_len,
+                                                bool tag_is_output) noexcept {
+  if (tag_len == max_tag_length)
+    return check_call(xaes::kLimits, nonce, aad, in, out, tag, max_tag_length, tag_is_output);
+  return check_call_any(xaes::kLimits, nonce, aad, in, out, tag, tag_len, tag_is_output);
+}
+
 }  // namespace
 
 status xaes::seal(const backend& b, const void* state, const bytes_view& nonce,
                   const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                   const bytes_span& tag) noexcept {
-  if (const status s =
-          check_call_any(xaes::kLimits, nonce, aad, in, out, tag.data(), tag.size(), true);
+  if (const status s = xaes_check(nonce, aad, in, out, tag.data(), tag.size(), true);
       s != status::ok) {
     return s;
   }
@@ -99,8 +109,7 @@ status xaes::seal(const backend& b, const void* state, const bytes_view& nonce,
 status xaes::open(const backend& b, const void* state, const bytes_view& nonce,
                   const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                   const bytes_view& tag) noexcept {
-  if (const status s =
-          check_call_any(xaes::kLimits, nonce, aad, in, out, tag.data(), tag.size(), false);
+  if (const status s = xaes_check(nonce, aad, in, out, tag.data(), tag.size(), false);
       s != status::ok) {
     return s;
   }
