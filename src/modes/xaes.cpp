@@ -81,7 +81,8 @@ status with_message_key(const backend& b, const void* state, const bytes_view& n
 }
 
 // The checks inline with the tag length as a constant for the one tag length XAES takes (the
-// call is short: at 16 B the out-of-line checker was ~2% of a seal's samples), out of line else.
+// call is short: at 16 B the out-of-line checker measured ~2% of a seal's samples), out of line
+// else.
 [[gnu::always_inline]] inline status xaes_check(const bytes_view& nonce, const bytes_view& aad,
                                                 const bytes_view& in, const bytes_span& out,
                                                 const std::uint8_t* tag, std::size_t tag_len,
