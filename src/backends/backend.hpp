@@ -91,6 +91,17 @@ struct gcm_ops {
   // setup or a kernel wrote (a backend whose key state is small, or filled lazily, wipes only
   // that), in a way the compiler may not elide. Called when no other thread uses the state.
   void (*wipe)(void* state);
+
+  // Optional (null: the mode layer encrypts the blocks with ctr32 and calls setup). XAES-256-GCM's
+  // message key (c2sp.org/XAES-256-GCM): with M_i = 0x00 || i || 'X' || 0x00 || nonce[0..12),
+  // encrypts M_1 ^ k1 and M_2 ^ k1 under the AES-256 key of `state` and sets up `derived`
+  // (64-byte aligned, key_state_bytes) as setup would for their 32 bytes as an AES-256 key. The
+  // blocks and the derived key are built and used in registers only. `blocks` is the number of
+  // GHASH blocks of the one call that will use `derived` (AAD, message, length block): the powers
+  // of H it reads are all in place when the call starts (0: only those setup computes). A
+  // `derived` made for one call is private to it: wiped with `wipe`, never shared between threads.
+  void (*xaes_derive)(const void* state, const std::uint8_t k1[16], const std::uint8_t nonce[12],
+                      void* derived, std::size_t blocks);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

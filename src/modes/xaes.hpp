@@ -6,8 +6,10 @@
 // Kx = AES_K(M1 ^ K1) || AES_K(M2 ^ K1), an AES-256-GCM setup for Kx into a stack state, and
 // AES-256-GCM with the nonce's last 12 bytes; the stack state is wiped before returning.
 //
-// Every AES call goes through the backend's ctr32 kernel with public_counter = false (the blocks
-// are secret: they are masked with K1), which the kernels run in constant time (block.hpp).
+// Backends with gcm_ops::xaes_derive (x86) run the two blocks, Kx's expansion and the powers of
+// H the message reads in one call, Kx in registers only. Elsewhere the two blocks go through the
+// backend's ctr32 kernel with public_counter = false (the blocks are secret: they are masked with
+// K1), which the kernels run in constant time (block.hpp), then through setup.
 #ifndef VG_SRC_MODES_XAES_HPP
 #define VG_SRC_MODES_XAES_HPP
 
@@ -35,8 +37,10 @@ inline constexpr std::size_t kStackBytes = key_state_bytes + 512;
 void setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 
 // Writes the AES-256-GCM state of the message key Kx for `nonce` (24 bytes; only the first 12 are
-// read) into `derived`, a 64-byte aligned buffer of key_state_bytes.
-void derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived) noexcept;
+// read) into `derived`, a 64-byte aligned buffer of key_state_bytes, for one call whose GHASH
+// covers `blocks` blocks (AAD, message, length block; gcm_ops::xaes_derive).
+void derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived,
+            std::size_t blocks) noexcept;
 
 status seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
             const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;

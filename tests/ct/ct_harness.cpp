@@ -41,7 +41,7 @@ constexpr std::size_t kLongLength = 16 * 1024 + 5;
 
 constexpr vg::algorithm kAlgorithms[] = {
     vg::algorithm::aes_128_gcm,     vg::algorithm::aes_192_gcm,     vg::algorithm::aes_256_gcm,
-    vg::algorithm::aes_128_gcm_siv, vg::algorithm::aes_256_gcm_siv,
+    vg::algorithm::aes_128_gcm_siv, vg::algorithm::aes_256_gcm_siv, vg::algorithm::xaes_256_gcm,
 };
 
 bool is_siv(vg::algorithm alg) {
@@ -130,8 +130,8 @@ void check_shape(const vg::aead_key& key, std::size_t nonce_len, std::size_t aad
   std::memcpy(bad, tag, sizeof bad);
   bad[len % 16] ^= 0x20;
   expect(open_secret(key, nonce, aad, ct, bad, out) == vg::status::auth, c, what, "bad tag");
-  if (!is_siv(key.alg())) {
-    // Truncated tags take the same comparison over fewer bytes.
+  if (!is_siv(key.alg()) && key.alg() != vg::algorithm::xaes_256_gcm) {
+    // Truncated tags take the same comparison over fewer bytes (GCM only: the others take 16).
     expect(open_secret(key, nonce, aad, ct, std::span(tag, 12), out) == vg::status::ok, c, what,
            "12-byte tag");
     std::vector<std::uint8_t> in_place = ct;
@@ -255,11 +255,18 @@ void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
     return;
   }
   const int before = c.cases;
+  // XAES-256-GCM: 24-byte nonces only; the message key is derived (and set up with the powers of
+  // H its message reads) from the secret key in every call, the stream derives it at its start.
+  const std::size_t nonce_bytes = vg::nonce_length(alg);
   for (std::size_t len : kMessageLengths) {
-    for (std::size_t aad_len : kAadLengths) check_shape(key, 12, aad_len, len, c, label.text);
+    for (std::size_t aad_len : kAadLengths)
+      check_shape(key, nonce_bytes, aad_len, len, c, label.text);
   }
-  check_shape(key, 12, 13, kLongLength, c, label.text);
-  if (!is_siv(alg)) {
+  check_shape(key, nonce_bytes, 13, kLongLength, c, label.text);
+  if (alg == vg::algorithm::xaes_256_gcm) {
+    for (std::size_t len : {std::size_t{4200}, kLongLength})
+      check_stream(key, nonce_bytes, len, c, label.text);
+  } else if (!is_siv(alg)) {
     // Nonces that are not 12 bytes derive J0 through GHASH with the secret H, so the counter
     // values are secret too: long messages make the bulk loops run and the low counter byte wrap.
     for (std::size_t nonce_len : {1, 16, 60}) {
@@ -273,7 +280,7 @@ void check_key(vg::algorithm alg, std::string_view backend, counts& c) {
   check_batch(key, c, label.text);
   // Moving a key copies and wipes its state; the moved-to key must still work the same way.
   vg::aead_key moved = std::move(key);
-  check_shape(moved, 12, 16, 64, c, name("%s (moved)", label.text).text);
+  check_shape(moved, nonce_bytes, 16, 64, c, name("%s (moved)", label.text).text);
   std::printf("checked %s: %d message shapes\n", label.text, c.cases - before);
 }
 

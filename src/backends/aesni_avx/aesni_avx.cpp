@@ -62,7 +62,8 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
 }
 constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
                                   &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify,   &kernel::wipe};
+                                  &kernel::open_blocks, &open_verify,   &kernel::wipe,
+                                  &kernel::xaes_derive};
 }  // namespace
 
 namespace vg::detail {

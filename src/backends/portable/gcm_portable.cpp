@@ -148,10 +148,10 @@ void gcm_ctr32(const void* state, std::uint8_t ctr[16], bool /*public_counter*/,
 }
 
 // No stitched block ops (null): incremental callers use ctr32 + ghash. No open_verify (null): the
-// mode layer compares the tag and wipes.
+// mode layer compares the tag and wipes. No xaes_derive (null): XAES derives through ctr32.
 constexpr gcm_ops gcm_portable_ops = {
     gcm_setup, gcm_crypt<false>, gcm_crypt<true>, gcm_ghash, gcm_ctr32,
-    nullptr,   nullptr,          nullptr,         nullptr,
+    nullptr,   nullptr,          nullptr,         nullptr,   nullptr,
 };
 
 }  // namespace

@@ -61,7 +61,8 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
 
 constexpr vg::detail::gcm_ops ops{&wide::setup,       &seal,        &wide::open,
                                   &wide::ghash,       &wide::ctr32, &wide::seal_blocks,
-                                  &wide::open_blocks, &open_verify, &wide::wipe};
+                                  &wide::open_blocks, &open_verify, &wide::wipe,
+                                  &wide::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
