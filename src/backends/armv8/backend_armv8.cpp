@@ -36,7 +36,7 @@ const backend backend_armv8 = {
     &kGcmOps,
     &kSivOps,
     and_mask,
-    // Not measured on this backend: the fixed depth every backend had before.
+    // Not measured on this backend: 8 KiB, twice the deepest measured x86 call.
     {0, 0, 8192, 8192},
     {0, 0, 8192, 8192},
 };

@@ -168,8 +168,8 @@ const backend backend_portable = {
     nullptr,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~3.0 KiB, GCM-SIV ~4.5 KiB measured,
     // with margins.
-    {0, 0, 3840, 3840},
-    {0, 0, 5312, 5312},
+    as_compiled({0, 0, 3840, 3840}),
+    as_compiled({0, 0, 5312, 5312}),
 };
 
 }  // namespace vg::detail

@@ -78,6 +78,6 @@ constinit const backend backend_vaes_avx2{
     &wide::and_mask,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM's tail kernel ~1.0 KiB measured,
     // the wide one ~1.8 KiB; GCM-SIV ~0.3 KiB short, ~3.1 KiB long; with margins.
-    {32, 16, 1536, 2560},
-    {16, 16, 832, 3904}};
+    as_compiled({32, 16, 1536, 2560}),
+    as_compiled({16, 16, 832, 3904})};
 }  // namespace vg::detail

@@ -113,6 +113,6 @@ constinit const backend backend_vaes_avx512{
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
     // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
     // long one ~3.3 KiB; with margins for other compilers.
-    {32, 16, 768, 2688},
-    {16, 16, 640, 4096}};
+    as_compiled({32, 16, 768, 2688}),
+    as_compiled({16, 16, 640, 4096})};
 }  // namespace vg::detail
