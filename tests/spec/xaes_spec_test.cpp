@@ -3,6 +3,8 @@
 // against the stream start the specification quotes.
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include "common/hex.hpp"
 #include "common/records.hpp"
 #include "common/shake128.hpp"
@@ -41,6 +43,15 @@ TEST(XaesSpec, PublishedDerivationAndCiphertext) {
     bad_tag[3] ^= 0x10;
     EXPECT_FALSE(spec::xaes_open(key, nonce, aad, all.first(pt.size()), bad_tag).has_value());
   }
+}
+
+// The oracle takes only what the specification defines: a 32-byte key and a 24-byte nonce.
+TEST(XaesSpec, RefusesOtherKeyAndNonceSizes) {
+  const bytes key(32, 0x42), nonce(24, 0x24);
+  EXPECT_NO_THROW(spec::xaes_derive(key, nonce));
+  EXPECT_THROW(spec::xaes_derive(bytes(16, 0x42), nonce), std::invalid_argument);
+  EXPECT_THROW(spec::xaes_derive(key, bytes(12, 0x24)), std::invalid_argument);
+  EXPECT_THROW(spec::xaes_seal(key, bytes(25, 0x24), {}, {}), std::invalid_argument);
 }
 
 TEST(XaesSpec, ShakeStreamStartsAsPublished) {

@@ -373,8 +373,10 @@ inline void expand_encrypt_planes(u64* rk, u64 q[8]) noexcept {
   add_round_key(q, rk + 8 * Rounds);  // slot 1 is left unspecified
 }
 
-// The schedule word by word (FIPS 197 §5.2), for AES-192 whose round keys straddle key words.
-void expand_words(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) noexcept {
+// The AES-192 schedule word by word (FIPS 197 §5.2, Nk = 6), whose round keys straddle key
+// words. (Nk = 8's extra SubWord step is not needed: AES-256 is expanded bitsliced.)
+void expand_aes192_words(aes_ct64_key& out, const std::uint8_t* key) noexcept {
+  constexpr unsigned nk = 6;
   const unsigned rounds = nk + 6;
   const unsigned total = 4 * (rounds + 1);
   std::uint32_t w[4 * (aes_max_rounds + 1)];
@@ -385,8 +387,6 @@ void expand_words(aes_ct64_key& out, const std::uint8_t* key, unsigned nk) noexc
     if (i % nk == 0) {  // i is public: the branch depends only on the key length
       t = sub_word((t >> 8) | (t << 24)) ^ rcon;  // RotWord on little-endian words
       rcon = (rcon << 1) ^ (0x11B & -(rcon >> 7));
-    } else if (nk > 6 && i % nk == 4) {
-      t = sub_word(t);
     }
     w[i] = w[i - nk] ^ t;
   }
@@ -494,7 +494,7 @@ inline void authentication_key_from_planes(std::uint8_t out[16], u64 q[8]) noexc
 void aes_ct64_expand(aes_ct64_key& out, const std::uint8_t* key, std::size_t key_len) noexcept {
   const unsigned nk = static_cast<unsigned>(key_len / 4);  // 4, 6 or 8 words (public)
   if (nk == 6) {
-    expand_words(out, key, nk);
+    expand_aes192_words(out, key);
   } else {
     expand_bitsliced(out, key, nk);
   }

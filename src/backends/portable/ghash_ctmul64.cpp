@@ -160,10 +160,8 @@ inline void hash_blocks(const hash_key& key, gf128& y, const std::uint8_t* data,
     case 2:
       y = multiply_sum<2>(x, key.power + 2);
       break;
-    case 3:
+    default:  // 3
       y = multiply_sum<3>(x, key.power + 1);
-      break;
-    default:
       break;
   }
 }

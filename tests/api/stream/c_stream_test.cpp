@@ -65,6 +65,9 @@ TEST(CStream, ChunkedSealOpenAndCopy) {
   EXPECT_EQ(vg_gcm_stream_new(nullptr), VG_ERR_ARGUMENT);
   EXPECT_EQ(vg_gcm_stream_begin_seal(nullptr, aead, nonce.data(), 12), VG_ERR_ARGUMENT);
   EXPECT_EQ(vg_gcm_stream_begin_seal(s, nullptr, nonce.data(), 12), VG_ERR_ARGUMENT);
+  EXPECT_EQ(vg_gcm_stream_begin_open(nullptr, aead, nonce.data(), 12), VG_ERR_ARGUMENT);
+  EXPECT_EQ(vg_gcm_stream_begin_open(s, nullptr, nonce.data(), 12), VG_ERR_ARGUMENT);
+  EXPECT_EQ(vg_gcm_stream_begin_open(s, aead, nullptr, 12), VG_ERR_ARGUMENT);
   EXPECT_EQ(vg_gcm_stream_update(nullptr, nullptr, 0, nullptr), VG_ERR_ARGUMENT);
   EXPECT_EQ(vg_gcm_stream_copy(nullptr, s), VG_ERR_ARGUMENT);
   vg_gcm_stream_free(s);
