@@ -166,13 +166,25 @@ struct batch_calls {
     return m;
   }
 
+  // What a batch on this key runs on: the backend, its batch ops (the jobs' argument test) and the
+  // batch kernels its jobs may take (GCM only: GCM-SIV and XAES-256-GCM jobs go one by one).
+  struct plan {
+    const backend& b;
+    const gcm_batch_ops* ops;
+    bool siv, xaes;
+    const gcm_batch_ops* kernels;
+    explicit plan(const aead_key& key) noexcept
+        : b(*key.backend_),
+          ops(gcm_batch_for(b)),
+          siv(key_calls::is_siv(key.alg_)),
+          xaes(key.alg_ == algorithm::xaes_256_gcm),
+          kernels(siv || xaes ? nullptr : ops) {}
+  };
+
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
     if (key.backend_ == nullptr) return status::argument;
-    const backend& b = *key.backend_;
-    const gcm_batch_ops* ops = gcm_batch_for(b);
-    const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
-    const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
+    const auto& [b, ops, siv, xaes, kernels] = plan(key);
     gcm_batch_columns c;
     std::uint8_t gathered[kChunk];
     std::size_t m = 0;
@@ -220,10 +232,7 @@ struct batch_calls {
       return s;
     };
     if (key.backend_ == nullptr) return refuse(status::argument);
-    const backend& b = *key.backend_;
-    const gcm_batch_ops* ops = gcm_batch_for(b);
-    const bool siv = key_calls::is_siv(key.alg_), xaes = key.alg_ == algorithm::xaes_256_gcm;
-    const gcm_batch_ops* kernels = siv || xaes ? nullptr : ops;
+    const auto& [b, ops, siv, xaes, kernels] = plan(key);
     gcm_batch_columns c;
     std::uint8_t gathered[kChunk];
     std::size_t m = 0;
