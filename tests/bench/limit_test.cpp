@@ -10,74 +10,156 @@ namespace {
 
 using vg::algorithm;
 using vg::bench::bound_cycles;
+using vg::bench::bound_detail;
+using vg::bench::bound_parts;
 using vg::bench::gcm_op;
 using vg::bench::gcm_scheme;
+using vg::bench::kernel_counts;
 using vg::bench::machine_limit;
+using vg::bench::resource;
+using vg::bench::width_rates;
 
+width_rates rates(std::string_view name, int blocks, double aes, double clmul, double vector,
+                  double loads, double stores, double mix10_3, double mix10_4, double and_bytes) {
+  width_rates w;
+  w.width = name;
+  w.blocks = blocks;
+  w.measured = true;
+  w.aes = aes;
+  w.clmul = clmul;
+  w.vector = vector;
+  w.loads = loads;
+  w.stores = stores;
+  w.gcm_mix[0][0] = mix10_3;
+  w.gcm_mix[0][1] = mix10_4;
+  w.gcm_mix[1][0] = mix10_3 + 1;
+  w.gcm_mix[1][1] = mix10_4 + 1;
+  w.gcm_mix[2][0] = mix10_3 + 2;
+  w.gcm_mix[2][1] = mix10_4 + 2;
+  w.and_bytes = and_bytes;
+  return w;
+}
+
+// xmm: 2 AES, 1 CLMUL, 3 XORs, 2 loads, 1 store a cycle, the mix of 10 rounds + 3 multiplies in
+// 6 cycles a register; ymm not measured; zmm (4 blocks a register): 1 AES, 0.5 CLMUL, 2 XORs,
+// 1 load, 0.5 store a cycle, the mix 14 (3 multiplies) / 16 (4) cycles a register, as on a core
+// whose AES and CLMUL share pipes at that width.
 machine_limit made_up_limit() {
   machine_limit m;
-  // xmm: 2 AES/cycle, 1 CLMUL/cycle, the GCM mix (R rounds + 3 CLMUL) in (R + 3) / 3 cycles per
-  // register, as if the two shared a port issuing 3 a cycle; zmm: 1 AES, 1 CLMUL a cycle, the mix
-  // in max(R, 3) cycles, as with separate ports. AND pass: xmm 32 bytes a cycle, zmm not measured.
-  m.widths = {{"xmm", 1, true, 2.0, 1.0, {13.0 / 3, 15.0 / 3, 17.0 / 3}, 32.0},
-              {"ymm", 2, false},
-              {"zmm", 4, true, 1.0, 1.0, {10.0, 12.0, 14.0}}};
+  width_rates ymm;
+  ymm.width = "ymm";
+  ymm.blocks = 2;
+  m.widths = {rates("xmm", 1, 2, 1, 3, 2, 1, 6, 7, 32), ymm,
+              rates("zmm", 4, 1, 0.5, 2, 1, 0.5, 14, 16, 0)};
   return m;
 }
 
-TEST(BenchLimit, BoundFollowsTheFormulaXmm) {
-  const gcm_scheme s{"test", "xmm", 3, 2, 8, ""};
-  // 1024 bytes, 13 AAD: data blocks 64; A = 10 * 65 = 650; g = 1 + 64 + 1 = 66;
-  // C = 3 * 66 + 2 * ceil(66 / 8) = 198 + 18 = 216; mix = 64 * 13 / 3 = 277.33.
-  // max(650 / 2, 216 / 1, 277.33) = 325.
-  EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13),
-                   325.0);
-  // AES-256: A = 14 * 65 = 910 -> max(455, 216, 64 * 17 / 3 = 362.67) = 455.
-  EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_256_gcm, gcm_op::seal, 1024, 13),
-                   455.0);
-  // With a slower mix (the ports shared more), the mix term binds: 64 * 7 = 448 > 325.
-  machine_limit shared = made_up_limit();
-  shared.widths[0].gcm_mix[0] = 7.0;
-  EXPECT_DOUBLE_EQ(bound_cycles(shared, s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13), 448.0);
+// An xmm loop of 8 blocks an iteration: per block 3.5 multiplies, 20 vector ALU instructions,
+// 4 loads, 2 stores.
+kernel_counts xmm_counts() {
+  kernel_counts k;
+  k.loop_blocks = 8;
+  k.mix_multiplies = 3;
+  for (int r = 0; r < 3; ++r) k.seal[r] = k.open[r] = {3.5, {20, 0, 0}, 4, 2};
+  return k;
 }
 
-TEST(BenchLimit, BoundFollowsTheFormulaZmm) {
-  const gcm_scheme s{"test", "zmm", 3, 2, 16, ""};
-  // 16 bytes, 13 AAD: data blocks 1; A = 10 * 2 / 4 = 5; g = 3; C = 3 * 3 / 4 + 2 * 1 = 4.25;
-  // mix = 1 / 4 * 10 = 2.5; max(5 / 1, 4.25 / 1, 2.5) = 5.
-  EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 16, 13),
-                   5.0);
-  // 16 KiB: data blocks 1024; A = 10 * 1025 / 4 = 2562.5; g = 1026; C = 3 * 1026 / 4 + 2 * 65 =
-  // 899.5; mix = 1024 / 4 * 10 = 2560: max = 2562.5 (AES binds; separate ports add nothing).
-  EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 16384, 13), 2562.5);
+// A zmm loop of 48 blocks an iteration: per block 1 multiply, 0.5 xmm and 5 zmm vector ALU
+// instructions, 1 load, 0.5 store.
+kernel_counts zmm_counts() {
+  kernel_counts k;
+  k.loop_blocks = 48;
+  k.mix_multiplies = 4;
+  for (int r = 0; r < 3; ++r) k.seal[r] = k.open[r] = {1.0, {0.5, 0, 5}, 1, 0.5};
+  return k;
 }
 
-TEST(BenchLimit, OpenAddsTheVerdictPassOverAllButTheLastBatch) {
-  const gcm_scheme s{"test", "xmm", 3, 2, 8, ""};
-  // 1024 bytes = 8 batches of 128: the pass covers 7 * 128 = 896 bytes at 32 a cycle = 28 cycles
-  // after the seal's 325 (BoundFollowsTheFormulaXmm).
+double part(const bound_parts& b, resource r) {
+  return b.cycles[static_cast<int>(r)];
+}
+
+TEST(BenchLimit, EveryResourceFollowsTheFormulaXmm) {
+  const kernel_counts k = xmm_counts();
+  const gcm_scheme s{"test", "xmm", 3, 2, 8, "", &k};
+  // 1024 bytes, 13 AAD: d = 64 blocks, a = 1 + 1; loop L = (floor(64 / 8) - 1) * 8 = 56, r = 8.
+  const bound_parts b =
+      bound_detail(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
+  EXPECT_DOUBLE_EQ(part(b, resource::aes), 10.0 * 56 / 2 + 10.0 * 9 / 2);     // 280 + 45
+  EXPECT_DOUBLE_EQ(part(b, resource::clmul), 3.5 * 56 + 3.0 * 10 + 2.0);      // 196 + 30 + 2
+  EXPECT_DOUBLE_EQ(part(b, resource::mix), 56.0 * 6 + 8.0 * 6);               // 336 + 48
+  EXPECT_DOUBLE_EQ(part(b, resource::vector), 20.0 * 56 / 3 + 8.0 * 13 / 3);  // 408
+  EXPECT_DOUBLE_EQ(part(b, resource::load), 4.0 * 56 / 2 + 8.0 / 2);          // 112 + 4
+  EXPECT_DOUBLE_EQ(part(b, resource::store), 2.0 * 56 / 1 + 8.0 / 1);         // 112 + 8
+  EXPECT_EQ(b.binding, resource::vector);
+  EXPECT_DOUBLE_EQ(b.total, 408.0);
+  EXPECT_DOUBLE_EQ(b.verdict, 0.0);
+  // Open adds the verdict pass over all batches but the last: 7 * 128 bytes at 32 a cycle.
   EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 1024, 13),
-                   325.0 + 28.0);
-  // One batch or less: the kernel may store it masked from registers, nothing is added.
-  EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 128, 13),
-                   bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 128, 13));
-  // zmm has no measured AND rate: the open bound falls back to the seal bound (still a bound).
-  const gcm_scheme z{"test", "zmm", 3, 2, 16, ""};
+                   408.0 + 28.0);
+  // A slower mix (AES and CLMUL contending more) takes over: 56 * 8 + 8 * 8 = 512.
+  machine_limit shared = made_up_limit();
+  shared.widths[0].gcm_mix[0][0] = 8;
+  const bound_parts c = bound_detail(shared, s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
+  EXPECT_EQ(c.binding, resource::mix);
+  EXPECT_DOUBLE_EQ(c.total, 512.0);
+}
+
+TEST(BenchLimit, OutsideTheLoopTheCheapestWidthCountsZmm) {
+  const kernel_counts k = zmm_counts();
+  const gcm_scheme s{"test", "zmm", 3, 2, 16, "", &k};
+  // 16384 bytes, 16 AAD: d = 1024, a = 2; L = (floor(1024 / 48) - 1) * 48 = 960, r = 64. Outside
+  // the loop xmm and zmm compete; ymm is not measured.
+  const bound_parts b =
+      bound_detail(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 16384, 16);
+  // AES: 10 * 960 / 4 / 1 = 2400; rest: min(xmm 10 * 65 / 2 = 325, zmm 10 * 65 / 4 = 162.5).
+  EXPECT_DOUBLE_EQ(part(b, resource::aes), 2400.0 + 162.5);
+  // CLMUL: 960 / 0.5 = 1920; rest min(xmm 3 * 66 = 198, zmm 3 * 66 / 4 / 0.5 = 99); one
+  // reduction, 2 at the fastest rate (xmm's 1).
+  EXPECT_DOUBLE_EQ(part(b, resource::clmul), 1920.0 + 99 + 2);
+  // Mix: 960 / 4 registers at the 4-multiply mix, 16 cycles; rest min(xmm 6, zmm 14 / 4) a block.
+  EXPECT_DOUBLE_EQ(part(b, resource::mix), 240.0 * 16 + 64 * 3.5);
+  // Vector: xmm instructions at xmm's rate, zmm ones at zmm's; rest min(13 / 3, 13 / 4 / 2).
+  EXPECT_DOUBLE_EQ(part(b, resource::vector), 0.5 * 960 / 3 + 5.0 * 960 / 2 + 64 * 1.625);
+  // Loads and stores at the fastest width's rate; rest one each a register.
+  EXPECT_DOUBLE_EQ(part(b, resource::load), 960.0 / 2 + 64 * 0.25);
+  EXPECT_DOUBLE_EQ(part(b, resource::store), 960.0 * 0.5 / 1 + 64 * 0.5);
+  EXPECT_EQ(b.binding, resource::mix);
+  EXPECT_DOUBLE_EQ(b.total, 4064.0);
+  // A loop of 3 whole multiplies a register is charged the 3-multiply mix: 240 * 14 + 224.
+  kernel_counts three = k;
+  three.mix_multiplies = 3;
+  const gcm_scheme s3{"test", "zmm", 3, 2, 16, "", &three};
   EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), z, algorithm::aes_128_gcm, gcm_op::open, 4096, 13),
-      bound_cycles(made_up_limit(), z, algorithm::aes_128_gcm, gcm_op::seal, 4096, 13));
+      bound_cycles(made_up_limit(), s3, algorithm::aes_128_gcm, gcm_op::seal, 16384, 16), 3584.0);
+  // zmm has no AND rate: open falls back to the seal bound (still a bound).
+  EXPECT_DOUBLE_EQ(
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 16384, 16), 4064.0);
+}
+
+TEST(BenchLimit, ShortMessagesGetTheFloorsOnly) {
+  // 1024 bytes with a 48-block loop: L = (floor(64 / 48) - 1) * 48 = 0, so every block is charged
+  // its floor; the same as a scheme without counts.
+  const kernel_counts k = zmm_counts();
+  const gcm_scheme with{"test", "zmm", 3, 2, 16, "", &k};
+  const gcm_scheme without{"test", "zmm", 3, 2, 16, ""};
+  const double b =
+      bound_cycles(made_up_limit(), with, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
+  EXPECT_DOUBLE_EQ(
+      b, bound_cycles(made_up_limit(), without, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13));
+  // aes 10 * 65 / 4 = 162.5; clmul 3 * 66 / 4 / 0.5 + 2 = 101; mix 64 * 3.5 = 224;
+  // vector 64 * 1.625 = 104; load 16, store 32: the mix binds.
+  EXPECT_DOUBLE_EQ(b, 224.0);
 }
 
 TEST(BenchLimit, SivSealAddsItsTwoPassesOpenInterleavesThem) {
   const gcm_scheme s{"test", "xmm", 3, 2, 8, ""};
   // 1024 bytes, 13 AAD: A = 10 * 64 = 640 (no E(J0)); g = 66; C = 3 * 66 + 2 * ceil(66 / 16) =
-  // 198 + 10 = 208. Seal: 640 / 2 + 208 / 1 = 528. Open: max(320, 208, 64 * 13 / 3) = 320, plus
-  // the verdict pass over 7 batches of 128 bytes at 32 a cycle = 28.
+  // 198 + 10 = 208. Seal: 640 / 2 + 208 / 1 = 528. Open: max(320, 208, 64 * 6) = 384, plus the
+  // verdict pass over 7 batches of 128 bytes at 32 a cycle = 28.
   EXPECT_DOUBLE_EQ(
       bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::seal, 1024, 13), 528.0);
   EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::open, 1024, 13), 348.0);
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::open, 1024, 13), 412.0);
   // AES-256: A = 14 * 64 = 896 -> seal 448 + 208 = 656.
   EXPECT_DOUBLE_EQ(
       bound_cycles(made_up_limit(), s, algorithm::aes_256_gcm_siv, gcm_op::seal, 1024, 13), 656.0);
@@ -87,7 +169,8 @@ TEST(BenchLimit, NoBoundWithoutMeasuredWidth) {
   const gcm_scheme s{"test", "ymm", 3, 2, 8, ""};
   EXPECT_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13), 0.0);
   EXPECT_FALSE(vg::bench::scheme_for("portable").has_value());
-  EXPECT_TRUE(vg::bench::scheme_for("aesni-avx").has_value());
+  ASSERT_TRUE(vg::bench::scheme_for("aesni-avx").has_value());
+  EXPECT_NE(vg::bench::scheme_for("vaes-avx512")->counts, nullptr);
 }
 
 TEST(BenchLimit, FastBatchRunsAtLeastTenBatches) {

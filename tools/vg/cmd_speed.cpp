@@ -317,8 +317,10 @@ void annotate(speed_result& r) {
         scheme && row.op != operation::setup) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
-      row.bound_cpb = bench::bound_cycles(r.limit, *scheme, row.alg, op, row.bytes, r.options.aad) /
-                      static_cast<double>(row.bytes);
+      const bench::bound_parts bound =
+          bench::bound_detail(r.limit, *scheme, row.alg, op, row.bytes, r.options.aad);
+      row.bound_cpb = bound.total / static_cast<double>(row.bytes);
+      if (bound.total > 0) row.bound_binds = bench::resource_name(bound.binding);
     }
     for (const speed_row& other : r.rows) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||
