@@ -136,6 +136,23 @@ TEST(BenchLimit, OutsideTheLoopTheCheapestWidthCountsZmm) {
       bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 16384, 16), 4064.0);
 }
 
+TEST(BenchLimit, ANarrowerWidthCanBeCheaperOutsideTheLoop) {
+  // zmm AES at a quarter a cycle: 1 block a cycle, against xmm's 2. 1024 bytes, no loop counts:
+  // all 64 blocks and E(J0) are charged at xmm's rate, 10 * 65 / 2 = 325, not zmm's 650.
+  machine_limit m = made_up_limit();
+  m.widths[2].aes = 0.25;
+  const gcm_scheme s{"test", "zmm", 3, 2, 16, ""};
+  EXPECT_DOUBLE_EQ(
+      part(bound_detail(m, s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13), resource::aes),
+      325.0);
+  // A narrower backend never borrows a wider width's rate: xmm alone gives the same 325 here,
+  // and zmm's faster CLMUL per block (3 * 66 / 4 / 0.5 = 99) does not lower xmm's 198 + 2.
+  const gcm_scheme x{"test", "xmm", 3, 2, 8, ""};
+  EXPECT_DOUBLE_EQ(
+      part(bound_detail(m, x, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13), resource::clmul),
+      200.0);
+}
+
 TEST(BenchLimit, ShortMessagesGetTheFloorsOnly) {
   // 1024 bytes with a 48-block loop: L = (floor(64 / 48) - 1) * 48 = 0, so every block is charged
   // its floor; the same as a scheme without counts.
