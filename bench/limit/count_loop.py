@@ -3,7 +3,7 @@
 # vector, scalar), per 16-byte block, from objdump of a backend's object file: the source of the
 # per-backend table in bench/limit/kernel_counts.cpp.
 #
-#   bench/limit/count_loop.py OBJECT FUNCTION_SUBSTRING LANES ROUNDS
+#   bench/limit/count_loop.py OBJECT FUNCTION_SUBSTRING LANES ROUNDS [BLOCKS]
 #   e.g. bench/limit/count_loop.py build/release/src/backends/vaes_avx512/.../vaes_avx512.cpp.o \
 #        'vec512, 4, false, 3, 0>::gcm<10, false>' 4 10
 #
@@ -85,6 +85,7 @@ def classify(op, args):
 
 def main():
     obj, name, lanes, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    want_blocks = int(sys.argv[5]) if len(sys.argv) > 5 else None
     fname, insns = disassemble(obj, name)
     index = {addr: i for i, (addr, _, _) in enumerate(insns)}
     best = None
@@ -101,6 +102,8 @@ def main():
         aes = sum(1 for _, o, _ in body if is_aes(o))
         clmul = sum(1 for _, o, _ in body if is_clmul(o))
         if aes == 0 or clmul == 0:
+            continue
+        if want_blocks is not None and aes * lanes != want_blocks * rounds:
             continue
         density = (aes + clmul) / len(body)
         if best is None or density > best[0]:

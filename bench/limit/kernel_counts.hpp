@@ -4,8 +4,10 @@
 // How they were counted: bench/limit/count_loop.py on the release objects (GCC 12, -O3), e.g.
 //   O=build/release/src/backends/vaes_avx512/CMakeFiles/vg_backend_vaes_avx512.dir
 //   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0>::gcm<10, false>' 4 10
-// (gcm<R, false> is seal, gcm<R, true> open; aesni-avx: 'vec128, 8, true, 2, 0>', lanes 1;
-// vaes-avx2: 'vec256, 4, false, 2, 0>', lanes 2). The script takes the steady loop (the densest
+// Seal runs gcm<R, false>. Open runs what the backend's open_verify reaches: open_verify_rounds<R>
+// on vaes-avx2 and vaes-avx512, open_tag_outlined<R> on aesni-avx. Kernels: aesni-avx
+// 'vec128, 8, true, 2, 0>' (lanes 1), vaes-avx2 'vec256, 4, false, 2, 0>' (lanes 2), vaes-avx512
+// 'vec512, 4, false, 3, 0>' (lanes 4). The script takes the steady loop (the densest
 // backward jump in AES and CLMUL), counts its instructions by class and divides by the blocks one
 // iteration covers. AES is exactly rounds / lanes a block and is not listed. Recount after any
 // change to src/backends/x86/gcm_kernel.inc or the compiler; a count that is too high can make

@@ -219,9 +219,12 @@ bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, a
     }
   } else {
     const kernel_counts* k = scheme.counts;
+    // The loop runs at least floor(d/I) - 2 whole iterations: the first batch's AES runs before
+    // it (nothing to hash yet) and the last group's GHASH after it (joined to the final
+    // reduction), so up to two iterations' worth of blocks may be handled outside.
     const double per_iteration = k != nullptr ? k->loop_blocks : 0;
     const double loop =
-        per_iteration > 0 ? std::max(0.0, std::floor(data / per_iteration) - 1) * per_iteration : 0;
+        per_iteration > 0 ? std::max(0.0, std::floor(data / per_iteration) - 2) * per_iteration : 0;
     const double rest = data - loop;
     const loop_counts c = k == nullptr         ? loop_counts{}
                           : op == gcm_op::open ? k->open[ri]

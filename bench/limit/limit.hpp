@@ -90,8 +90,9 @@ struct bound_parts {
 };
 
 /// Lower bound for one GCM seal/open of `bytes` of data with `aad_bytes` of AAD. With
-/// d = ceil(bytes/16) data blocks, the steady loop covers L = max(0, floor(d/I) - 1) * I of them
-/// (I = counts->loop_blocks; 0 without counts) and the rest are r = d - L, plus a = ceil(aad/16)
+/// d = ceil(bytes/16) data blocks, the steady loop covers L = max(0, floor(d/I) - 2) * I of them
+/// at least (I = counts->loop_blocks; 0 without counts; the first batch's AES and the last
+/// group's GHASH run outside it) and the rest are r = d - L, plus a = ceil(aad/16)
 /// + 1 GHASH-only blocks (AAD, length). For the backend's width w (lanes b) and the loop's counts
 /// c[rounds] per block, with best_v(x) = the least x over the measured widths v up to w:
 ///   aes    = R*L/b / aes_w            + best_v(R*(r+1)/b_v / aes_v)          (+1: E(J0))
