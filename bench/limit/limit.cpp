@@ -243,10 +243,10 @@ bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, a
                    }) +
         over(scheme.reductions_per_batch,
              fastest(limit, [](const width_rates& v) { return v.clmul; }));
-    at(resource::mix) = loop / lanes * w.gcm_mix[ri][mix_m] +
-                        rest * best_up_to(limit, w, [&](const width_rates& v) {
-                          return v.gcm_mix[ri][0] / v.blocks;
-                        });
+    // The mix only for the loop: a union of differently proportioned mixes need not take the sum
+    // of their times (on separate pipes it takes the larger of the two kinds' sums), but it takes
+    // at least as long as any part of it; the blocks outside the loop are in the other terms.
+    at(resource::mix) = loop / lanes * w.gcm_mix[ri][mix_m];
     double loop_vector = 0;
     for (int u = 0; u < 3; ++u) {
       if (c.valu[u] > 0 && limit.widths.size() > static_cast<std::size_t>(u))

@@ -97,8 +97,8 @@ struct bound_parts {
 /// c[rounds] per block, with best_v(x) = the least x over the measured widths v up to w:
 ///   aes    = R*L/b / aes_w            + best_v(R*(r+1)/b_v / aes_v)          (+1: E(J0))
 ///   clmul  = c.clmul*L / clmul_w       + best_v(3*(r+a)/b_v / clmul_v) + 2 / max_v clmul_v
-///   mix    = L/b * mix_w[R][M]         + r * best_v(mix_v[R][3] / b_v)     (M = c's whole
-///            multiplies per register: AES and CLMUL of the same blocks, issued together)
+///   mix    = L/b * mix_w[R][M]        (M = c's whole multiplies per register: AES and CLMUL of
+///            the same blocks, issued together; the loop only, as mixes do not add)
 ///   vector = L * sum_u c.valu[u] / vector_u + r * best_v((R+3)/b_v / vector_v)
 ///   load   = L * c.loads / max_v loads_v  + r * best_v(1 / (b_v * loads_v))
 ///   store  = L * c.stores / max_v stores_v + r * best_v(1 / (b_v * stores_v))
