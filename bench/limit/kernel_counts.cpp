@@ -16,7 +16,6 @@ constexpr named_counts table[] = {
     // (3.125 multiplies a block), round keys read from memory by the AES instructions.
     {"aesni-avx",
      {16,
-      3,
       {{3.125, {19.375, 1.125, 0}, 10.375, 3.688},
        {3.125, {21.375, 1.125, 0}, 10.625, 3.750},
        {3.125, {23.375, 1.125, 0}, 11.750, 4.062}},
@@ -27,7 +26,6 @@ constexpr named_counts table[] = {
     // register + the reduction: 2.125 a block).
     {"vaes-avx2",
      {16,
-      4,
       {{2.125, {0.062, 11.438, 0}, 3.625, 1.500},
        {2.125, {0.062, 12.438, 0}, 4.125, 1.688},
        {2.125, {0.062, 13.438, 0}, 4.312, 1.625}},
@@ -37,7 +35,6 @@ constexpr named_counts table[] = {
     // vaes-avx512: 4 zmm (16 blocks) a batch, 3 batches per reduction, schoolbook (1.042 a block).
     {"vaes-avx512",
      {48,
-      4,
       {{1.042, {0.042, 0.042, 4.917}, 0.771, 0.458},
        {1.042, {0.083, 0.042, 5.458}, 0.812, 0.458},
        {1.042, {0.042, 0.042, 5.917}, 0.792, 0.458}},

@@ -30,10 +30,8 @@ struct loop_counts {
 
 /// A backend's bulk loop.
 struct kernel_counts {
-  int loop_blocks = 0;     // blocks per loop iteration (G batches of N blocks)
-  int mix_multiplies = 0;  // whole CLMUL instructions per register of blocks (3 or 4): the mix
-                           // that bench/limit times for the AES/CLMUL contention term
-  loop_counts seal[3];     // rounds 10, 12, 14
+  int loop_blocks = 0;  // blocks per loop iteration (G batches of N blocks)
+  loop_counts seal[3];  // rounds 10, 12, 14
   loop_counts open[3];
 };
 

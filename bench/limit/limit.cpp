@@ -137,6 +137,19 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend) {
   return std::nullopt;
 }
 
+double shared_rate(const width_rates& w) {
+  if (!w.measured || w.aes <= 0 || w.clmul <= 0) return 0;
+  double best = 0;
+  for (int r = 0; r < 3; ++r) {
+    for (int m = 0; m < 2; ++m) {
+      const double aes = 10 + 2 * r, clmul = 3 + m, cycles = w.gcm_mix[r][m];
+      if (cycles > 1.05 * std::max(aes / w.aes, clmul / w.clmul))
+        best = std::max(best, (aes + clmul) / cycles);
+    }
+  }
+  return best;
+}
+
 std::string_view resource_name(resource r) {
   switch (r) {
     case resource::aes:
@@ -211,7 +224,7 @@ bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, a
                          scheme.reductions_per_batch * std::ceil(g / (2.0 * scheme.batch_blocks));
     at(resource::aes) = aes / w.aes;
     at(resource::clmul) = clmul / w.clmul;
-    at(resource::mix) = data / lanes * w.gcm_mix[ri][0];
+    at(resource::mix) = over(aes + clmul, shared_rate(w));
     if (op == gcm_op::seal) {
       // CTR starts from the tag, which needs all of POLYVAL: the passes add.
       at(resource::aes) += at(resource::clmul);
@@ -229,7 +242,6 @@ bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, a
     const loop_counts c = k == nullptr         ? loop_counts{}
                           : op == gcm_op::open ? k->open[ri]
                                                : k->seal[ri];
-    const int mix_m = k != nullptr && k->mix_multiplies == 4 ? 1 : 0;
 
     at(resource::aes) =
         over(rounds * loop / lanes, w.aes) + best_up_to(limit, w, [&](const width_rates& v) {
@@ -243,10 +255,21 @@ bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, a
                    }) +
         over(scheme.reductions_per_batch,
              fastest(limit, [](const width_rates& v) { return v.clmul; }));
-    // The mix only for the loop: a union of differently proportioned mixes need not take the sum
-    // of their times (on separate pipes it takes the larger of the two kinds' sums), but it takes
-    // at least as long as any part of it; the blocks outside the loop are in the other terms.
-    at(resource::mix) = loop / lanes * w.gcm_mix[ri][mix_m];
+    // AES and CLMUL on the pipes they share (shared_rate; none where they do not contend). Outside
+    // the loop the cheapest width counts, and a width without contention costs nothing here.
+    const double shared_w = shared_rate(w);
+    double shared_rest = -1;
+    for (const width_rates& v : limit.widths) {
+      if (!v.measured || v.blocks > w.blocks) continue;
+      const double shared_v = shared_rate(v);
+      const double x = shared_v > 0
+                           ? (rounds * (rest + 1) + scheme.clmul_per_block * (rest + ghash_only)) /
+                                 v.blocks / shared_v
+                           : 0;
+      if (shared_rest < 0 || x < shared_rest) shared_rest = x;
+    }
+    at(resource::mix) =
+        over((rounds / lanes + c.clmul) * loop, shared_w) + std::max(0.0, shared_rest);
     double loop_vector = 0;
     for (int u = 0; u < 3; ++u) {
       if (c.valu[u] > 0 && limit.widths.size() > static_cast<std::size_t>(u))

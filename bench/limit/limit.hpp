@@ -45,7 +45,7 @@ struct width_rates {
   double loads = 0;        // register-width loads alone (L1)
   double stores = 0;       // register-width stores alone (L1)
   // Cycles per register of blocks for GCM's bulk mix, issued together: [r][m] = 10, 12 or 14 AES
-  // rounds (r = 0, 1, 2) and 3 or 4 multiplies (m = 0, 1).
+  // rounds (r = 0, 1, 2) and 3 or 4 multiplies (m = 0, 1); see shared_rate().
   double gcm_mix[3][2] = {};
   double and_bytes = 0;  // open's verdict pass, bytes per cycle (0: not measured)
 };
@@ -76,6 +76,15 @@ enum class gcm_op { seal, open };
 /// The scheme of `backend`, or nullopt (portable code has no AES/CLMUL instructions to count).
 std::optional<gcm_scheme> scheme_for(std::string_view backend);
 
+/// AES and CLMUL instructions started per cycle together at width `w`, where its timed mixes show
+/// that the two kinds contend; 0 where they do not. A mix of a AES and c CLMUL instructions (per
+/// register) that takes T cycles contends when T > 1.05 * max(a / aes, c / clmul) (on separate
+/// pipes T is that maximum; 5% allows for scheduling slack). Then the pipes both kinds share start
+/// (a + c) / T of them a cycle, and any code needs at least (A + C) / that rate for A AES and C
+/// CLMUL instructions at that width, whatever their proportion. The largest estimate over the six
+/// mixes is kept (the least contention seen).
+double shared_rate(const width_rates& w);
+
 /// The resources the bound charges.
 enum class resource { aes, clmul, mix, vector, load, store };
 inline constexpr int resource_count = 6;
@@ -97,8 +106,9 @@ struct bound_parts {
 /// c[rounds] per block, with best_v(x) = the least x over the measured widths v up to w:
 ///   aes    = R*L/b / aes_w            + best_v(R*(r+1)/b_v / aes_v)          (+1: E(J0))
 ///   clmul  = c.clmul*L / clmul_w       + best_v(3*(r+a)/b_v / clmul_v) + 2 / max_v clmul_v
-///   mix    = L/b * mix_w[R][M]        (M = c's whole multiplies per register: AES and CLMUL of
-///            the same blocks, issued together; the loop only, as mixes do not add)
+///   mix    = (R + c.clmul*b) * L/b / shared_w
+///            + best_v((R*(r+1) + 3*(r+a)) / b_v / shared_v)   (shared = shared_rate(); a term
+///            with shared 0 is 0: AES and CLMUL do not contend there)
 ///   vector = L * sum_u c.valu[u] / vector_u + r * best_v((R+3)/b_v / vector_v)
 ///   load   = L * c.loads / max_v loads_v  + r * best_v(1 / (b_v * loads_v))
 ///   store  = L * c.stores / max_v stores_v + r * best_v(1 / (b_v * stores_v))
@@ -108,7 +118,7 @@ struct bound_parts {
 /// store them masked): + (floor(bytes/(16*batch)) - 1) * 16*batch / rate_and when positive.
 /// GCM-SIV keeps the floors only: A = R*d/b (no E(J0)), C = 3*g/b + 2*ceil(g/(2*batch)) with
 /// g = d + a; seal cannot overlap its passes (CTR starts from the tag): A/aes_w + C/clmul_w;
-/// open: max(A/aes_w, C/clmul_w, d/b*mix_w[R][3]) + the verdict pass.
+/// open: max(A/aes_w, C/clmul_w, (A + C)/shared_w) + the verdict pass.
 /// total = 0 when the width was not measured.
 bound_parts bound_detail(const machine_limit& limit, const gcm_scheme& scheme, algorithm alg,
                          gcm_op op, std::size_t bytes, std::size_t aad_bytes);

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "clock.hpp"
 
 namespace {
@@ -19,8 +21,14 @@ using vg::bench::machine_limit;
 using vg::bench::resource;
 using vg::bench::width_rates;
 
+// Cycles per register of a AES and c CLMUL instructions on a core that starts `aes` and `clmul`
+// of them a cycle alone and `shared` of both together (0: separate pipes, no shared limit).
+double mix_cycles(double a, double c, double aes, double clmul, double shared) {
+  return std::max({a / aes, c / clmul, shared > 0 ? (a + c) / shared : 0.0});
+}
+
 width_rates rates(std::string_view name, int blocks, double aes, double clmul, double vector,
-                  double loads, double stores, double mix10_3, double mix10_4, double and_bytes) {
+                  double loads, double stores, double shared, double and_bytes) {
   width_rates w;
   w.width = name;
   w.blocks = blocks;
@@ -30,27 +38,23 @@ width_rates rates(std::string_view name, int blocks, double aes, double clmul, d
   w.vector = vector;
   w.loads = loads;
   w.stores = stores;
-  w.gcm_mix[0][0] = mix10_3;
-  w.gcm_mix[0][1] = mix10_4;
-  w.gcm_mix[1][0] = mix10_3 + 1;
-  w.gcm_mix[1][1] = mix10_4 + 1;
-  w.gcm_mix[2][0] = mix10_3 + 2;
-  w.gcm_mix[2][1] = mix10_4 + 2;
+  for (int r = 0; r < 3; ++r) {
+    for (int m = 0; m < 2; ++m) w.gcm_mix[r][m] = mix_cycles(10 + 2 * r, 3 + m, aes, clmul, shared);
+  }
   w.and_bytes = and_bytes;
   return w;
 }
 
-// xmm: 2 AES, 1 CLMUL, 3 XORs, 2 loads, 1 store a cycle, the mix of 10 rounds + 3 multiplies in
-// 6 cycles a register; ymm not measured; zmm (4 blocks a register): 1 AES, 0.5 CLMUL, 2 XORs,
-// 1 load, 0.5 store a cycle, the mix 14 (3 multiplies) / 16 (4) cycles a register, as on a core
-// whose AES and CLMUL share pipes at that width.
+// xmm: 2 AES, 1 CLMUL, 3 XORs, 2 loads, 1 store a cycle, AES and CLMUL 2.2 a cycle together;
+// ymm not measured; zmm (4 blocks a register): 1 AES, 0.5 CLMUL, 2 XORs, 1 load, 0.5 store a
+// cycle, AES and CLMUL 1 a cycle together (as on Zen 4, where they share pipes at 512 bits).
 machine_limit made_up_limit() {
   machine_limit m;
   width_rates ymm;
   ymm.width = "ymm";
   ymm.blocks = 2;
-  m.widths = {rates("xmm", 1, 2, 1, 3, 2, 1, 6, 7, 32), ymm,
-              rates("zmm", 4, 1, 0.5, 2, 1, 0.5, 14, 16, 0)};
+  m.widths = {rates("xmm", 1, 2, 1, 3, 2, 1, 2.2, 32), ymm,
+              rates("zmm", 4, 1, 0.5, 2, 1, 0.5, 1, 0)};
   return m;
 }
 
@@ -59,7 +63,6 @@ machine_limit made_up_limit() {
 kernel_counts xmm_counts() {
   kernel_counts k;
   k.loop_blocks = 8;
-  k.mix_multiplies = 3;
   for (int r = 0; r < 3; ++r) k.seal[r] = k.open[r] = {3.5, {20, 0, 0}, 4, 2};
   return k;
 }
@@ -69,7 +72,6 @@ kernel_counts xmm_counts() {
 kernel_counts zmm_counts() {
   kernel_counts k;
   k.loop_blocks = 48;
-  k.mix_multiplies = 4;
   for (int r = 0; r < 3; ++r) k.seal[r] = k.open[r] = {1.0, {0.5, 0, 5}, 1, 0.5};
   return k;
 }
@@ -78,30 +80,48 @@ double part(const bound_parts& b, resource r) {
   return b.cycles[static_cast<int>(r)];
 }
 
+TEST(BenchLimit, SharedRateOnlyWhereTheMixesContend) {
+  const machine_limit m = made_up_limit();
+  EXPECT_DOUBLE_EQ(vg::bench::shared_rate(m.widths[0]), 2.2);
+  EXPECT_DOUBLE_EQ(vg::bench::shared_rate(m.widths[2]), 1.0);
+  EXPECT_EQ(vg::bench::shared_rate(m.widths[1]), 0.0);  // not measured
+  // Separate pipes (Zen 5, the Intel Xeons): every mix takes max(a / aes, c / clmul): none.
+  EXPECT_EQ(vg::bench::shared_rate(rates("ymm", 2, 2, 0.5, 4, 2, 1, 0, 0)), 0.0);
+  // A mix 4% slower than its slower kind is scheduling slack, not contention; 6% is contention.
+  width_rates w = rates("ymm", 2, 2, 0.5, 4, 2, 1, 0, 0);
+  for (auto& row : w.gcm_mix)
+    for (double& cycles : row) cycles *= 1.04;
+  EXPECT_EQ(vg::bench::shared_rate(w), 0.0);
+  w.gcm_mix[0][1] = 8 * 1.06;  // 10 AES + 4 CLMUL: 8 cycles alone
+  EXPECT_DOUBLE_EQ(vg::bench::shared_rate(w), 14 / (8 * 1.06));
+}
+
 TEST(BenchLimit, EveryResourceFollowsTheFormulaXmm) {
   const kernel_counts k = xmm_counts();
   const gcm_scheme s{"test", "xmm", 3, 2, 8, "", &k};
   // 1024 bytes, 13 AAD: d = 64 blocks, a = 1 + 1; loop L = (floor(64 / 8) - 2) * 8 = 48, r = 16.
   const bound_parts b =
       bound_detail(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
-  EXPECT_DOUBLE_EQ(part(b, resource::aes), 10.0 * 48 / 2 + 10.0 * 17 / 2);     // 240 + 85
-  EXPECT_DOUBLE_EQ(part(b, resource::clmul), 3.5 * 48 + 3.0 * 18 + 2.0);       // 168 + 54 + 2
-  EXPECT_DOUBLE_EQ(part(b, resource::mix), 48.0 * 6);                          // the loop only
+  EXPECT_DOUBLE_EQ(part(b, resource::aes), 10.0 * 48 / 2 + 10.0 * 17 / 2);  // 240 + 85
+  EXPECT_DOUBLE_EQ(part(b, resource::clmul), 3.5 * 48 + 3.0 * 18 + 2.0);    // 168 + 54 + 2
+  // Shared pipes: the loop's (10 + 3.5) * 48 and the rest's 10 * 17 + 3 * 18, at 2.2 a cycle.
+  EXPECT_DOUBLE_EQ(part(b, resource::mix), (13.5 * 48 + 224) / 2.2);           // 396.36
   EXPECT_DOUBLE_EQ(part(b, resource::vector), 20.0 * 48 / 3 + 16.0 * 13 / 3);  // 320 + 69.33
   EXPECT_DOUBLE_EQ(part(b, resource::load), 4.0 * 48 / 2 + 16.0 / 2);          // 96 + 8
   EXPECT_DOUBLE_EQ(part(b, resource::store), 2.0 * 48 / 1 + 16.0 / 1);         // 96 + 16
-  EXPECT_EQ(b.binding, resource::vector);
-  EXPECT_DOUBLE_EQ(b.total, 1168.0 / 3);
+  EXPECT_EQ(b.binding, resource::mix);
+  EXPECT_DOUBLE_EQ(b.total, 872 / 2.2);
   EXPECT_DOUBLE_EQ(b.verdict, 0.0);
   // Open adds the verdict pass over all batches but the last: 7 * 128 bytes at 32 a cycle.
   EXPECT_DOUBLE_EQ(bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 1024, 13),
-                   1168.0 / 3 + 28.0);
-  // A slower mix (AES and CLMUL contending more) takes over: 48 * 9 = 432.
-  machine_limit shared = made_up_limit();
-  shared.widths[0].gcm_mix[0][0] = 9;
-  const bound_parts c = bound_detail(shared, s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
-  EXPECT_EQ(c.binding, resource::mix);
-  EXPECT_DOUBLE_EQ(c.total, 432.0);
+                   872 / 2.2 + 28.0);
+  // Without contention (separate pipes) the vector ALUs bind: 1168 / 3.
+  machine_limit separate = made_up_limit();
+  separate.widths[0] = rates("xmm", 1, 2, 1, 3, 2, 1, 0, 32);
+  const bound_parts c = bound_detail(separate, s, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
+  EXPECT_EQ(part(c, resource::mix), 0.0);
+  EXPECT_EQ(c.binding, resource::vector);
+  EXPECT_DOUBLE_EQ(c.total, 1168.0 / 3);
 }
 
 TEST(BenchLimit, OutsideTheLoopTheCheapestWidthCountsZmm) {
@@ -116,24 +136,27 @@ TEST(BenchLimit, OutsideTheLoopTheCheapestWidthCountsZmm) {
   // CLMUL: 912 / 0.5 = 1824; rest min(xmm 3 * 114 = 342, zmm 3 * 114 / 4 / 0.5 = 171); one
   // reduction, 2 at the fastest rate (xmm's 1).
   EXPECT_DOUBLE_EQ(part(b, resource::clmul), 1824.0 + 171 + 2);
-  // Mix: the loop's 912 / 4 registers at the 4-multiply mix, 16 cycles.
-  EXPECT_DOUBLE_EQ(part(b, resource::mix), 228.0 * 16);
+  // Shared: the loop's (10 / 4 + 1) * 912 at 1 a cycle; the rest's 10 * 113 + 3 * 114 = 1472,
+  // min(xmm 1472 / 2.2 = 669.1, zmm 1472 / 4 / 1 = 368).
+  EXPECT_DOUBLE_EQ(part(b, resource::mix), 3.5 * 912 + 368);
   // Vector: xmm instructions at xmm's rate, zmm ones at zmm's; rest min(13 / 3, 13 / 4 / 2).
   EXPECT_DOUBLE_EQ(part(b, resource::vector), 0.5 * 912 / 3 + 5.0 * 912 / 2 + 112 * 1.625);
   // Loads and stores at the fastest width's rate; rest one each a register.
   EXPECT_DOUBLE_EQ(part(b, resource::load), 912.0 / 2 + 112 * 0.25);
   EXPECT_DOUBLE_EQ(part(b, resource::store), 912.0 * 0.5 / 1 + 112 * 0.5);
   EXPECT_EQ(b.binding, resource::mix);
-  EXPECT_DOUBLE_EQ(b.total, 3648.0);
-  // A loop of 3 whole multiplies a register is charged the 3-multiply mix: 228 * 14 = 3192.
-  kernel_counts three = k;
-  three.mix_multiplies = 3;
-  const gcm_scheme s3{"test", "zmm", 3, 2, 16, "", &three};
-  EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), s3, algorithm::aes_128_gcm, gcm_op::seal, 16384, 16), 3192.0);
+  EXPECT_DOUBLE_EQ(b.total, 3560.0);
   // zmm has no AND rate: open falls back to the seal bound (still a bound).
   EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 16384, 16), 3648.0);
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm, gcm_op::open, 16384, 16), 3560.0);
+  // A width without contention costs the rest nothing here: with separate pipes at zmm, the
+  // shared term is 0 (xmm still contends, but zmm is the cheaper choice) and the vector ALUs bind.
+  machine_limit separate = made_up_limit();
+  separate.widths[2] = rates("zmm", 4, 1, 0.5, 2, 1, 0.5, 0, 0);
+  const bound_parts c = bound_detail(separate, s, algorithm::aes_128_gcm, gcm_op::seal, 16384, 16);
+  EXPECT_EQ(part(c, resource::mix), 0.0);
+  EXPECT_EQ(c.binding, resource::vector);
+  EXPECT_DOUBLE_EQ(c.total, 0.5 * 912 / 3 + 5.0 * 912 / 2 + 112 * 1.625);
 }
 
 TEST(BenchLimit, ANarrowerWidthCanBeCheaperOutsideTheLoop) {
@@ -163,20 +186,21 @@ TEST(BenchLimit, ShortMessagesGetTheFloorsOnly) {
       bound_cycles(made_up_limit(), with, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13);
   EXPECT_DOUBLE_EQ(
       b, bound_cycles(made_up_limit(), without, algorithm::aes_128_gcm, gcm_op::seal, 1024, 13));
-  // aes 10 * 65 / 4 = 162.5; clmul 3 * 66 / 4 / 0.5 + 2 = 101; no mix (no loop);
-  // vector 64 * 1.625 = 104; load 16, store 32: AES binds.
-  EXPECT_DOUBLE_EQ(b, 162.5);
+  // aes 10 * 65 / 4 = 162.5; clmul 3 * 66 / 4 / 0.5 + 2 = 101; shared min(xmm (650 + 198) /
+  // 2.2, zmm 848 / 4 / 1 = 212); vector 64 * 1.625 = 104; load 16, store 32: shared binds.
+  EXPECT_DOUBLE_EQ(b, 212.0);
 }
 
 TEST(BenchLimit, SivSealAddsItsTwoPassesOpenInterleavesThem) {
   const gcm_scheme s{"test", "xmm", 3, 2, 8, ""};
   // 1024 bytes, 13 AAD: A = 10 * 64 = 640 (no E(J0)); g = 66; C = 3 * 66 + 2 * ceil(66 / 16) =
-  // 198 + 10 = 208. Seal: 640 / 2 + 208 / 1 = 528. Open: max(320, 208, 64 * 6) = 384, plus the
-  // verdict pass over 7 batches of 128 bytes at 32 a cycle = 28.
+  // 198 + 10 = 208. Seal: 640 / 2 + 208 / 1 = 528. Open: max(320, 208, (640 + 208) / 2.2), plus
+  // the verdict pass over 7 batches of 128 bytes at 32 a cycle = 28.
   EXPECT_DOUBLE_EQ(
       bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::seal, 1024, 13), 528.0);
   EXPECT_DOUBLE_EQ(
-      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::open, 1024, 13), 412.0);
+      bound_cycles(made_up_limit(), s, algorithm::aes_128_gcm_siv, gcm_op::open, 1024, 13),
+      848 / 2.2 + 28);
   // AES-256: A = 14 * 64 = 896 -> seal 448 + 208 = 656.
   EXPECT_DOUBLE_EQ(
       bound_cycles(made_up_limit(), s, algorithm::aes_256_gcm_siv, gcm_op::seal, 1024, 13), 656.0);

@@ -169,11 +169,12 @@ void print_table(std::FILE* to, const speed_result& r) {
 void print_limit(std::FILE* to, const speed_result& r) {
   std::fprintf(to,
                "machine limit (instructions started per core cycle, independent chains; GCM mix: "
-               "core cycles per register of blocks for R AES rounds + M CLMUL issued together)\n");
+               "core cycles per register of blocks for R AES rounds + M CLMUL issued together; "
+               "shared: AES+CLMUL per cycle together where the mixes show them contending)\n");
   std::fprintf(to, "%6s %7s %7s %7s %7s %7s", "width", "aesenc", "clmul", "vxor", "load", "store");
   for (int ri = 0; ri < 3; ++ri)
     for (int m = 0; m < 2; ++m) std::fprintf(to, "  mix%d/%d", 10 + 2 * ri, 3 + m);
-  std::fprintf(to, " %7s\n", "AND B/c");
+  std::fprintf(to, " %7s %7s\n", "shared", "AND B/c");
   for (const bench::width_rates& w : r.limit.widths) {
     if (!w.measured) {
       std::fprintf(to, "%6s  not available on this CPU\n", w.width.data());
@@ -183,6 +184,12 @@ void print_limit(std::FILE* to, const speed_result& r) {
                  w.loads, w.stores);
     for (int ri = 0; ri < 3; ++ri)
       for (int m = 0; m < 2; ++m) std::fprintf(to, " %7.2f", w.gcm_mix[ri][m]);
+    const double shared = bench::shared_rate(w);
+    if (shared > 0) {
+      std::fprintf(to, " %7.2f", shared);
+    } else {
+      std::fprintf(to, " %7s", "-");
+    }
     std::fprintf(to, " %7.1f\n", w.and_bytes);
   }
   std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
@@ -239,10 +246,11 @@ void print_json(std::FILE* to, const speed_result& r) {
                  "\"clmul_per_cycle\": %.3f, \"vector_per_cycle\": %.3f, \"loads_per_cycle\": "
                  "%.3f, \"stores_per_cycle\": %.3f, \"gcm_mix_cycles_per_register\": "
                  "{\"rounds\": [10, 12, 14], \"multiplies\": [3, 4], \"cycles\": [[%.3f, %.3f], "
-                 "[%.3f, %.3f], [%.3f, %.3f]]}, \"and_bytes_per_cycle\": %.2f}",
+                 "[%.3f, %.3f], [%.3f, %.3f]]}, \"shared_aes_clmul_per_cycle\": %.3f, "
+                 "\"and_bytes_per_cycle\": %.2f}",
                  first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.vector, w.loads,
                  w.stores, w.gcm_mix[0][0], w.gcm_mix[0][1], w.gcm_mix[1][0], w.gcm_mix[1][1],
-                 w.gcm_mix[2][0], w.gcm_mix[2][1], w.and_bytes);
+                 w.gcm_mix[2][0], w.gcm_mix[2][1], bench::shared_rate(w), w.and_bytes);
     first = false;
   }
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
