@@ -17,6 +17,8 @@
 # cold paths around the loop, and the larger spans that hold them are less dense. Check the printed
 # range against the disassembly. Blocks per iteration = AES instructions * LANES /
 # ROUNDS (each block takes ROUNDS AES instructions, the first AddRoundKey being an XOR).
+# BLOCKS (blocks per iteration), when given, keeps only loops with exactly BLOCKS * ROUNDS / LANES
+# AES instructions: where one function inlines the loops of all three key sizes, it picks ROUNDS'.
 import re
 import subprocess
 import sys
