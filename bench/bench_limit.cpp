@@ -35,15 +35,15 @@ void register_limit_cases() {
       {"limit/aesenc-xmm", xmm, limit::aesenc_xmm, alone},
       {"limit/clmul-xmm", xmm, limit::clmul_xmm, alone},
       {"limit/gcm-mix-xmm", xmm,
-       [](std::uint64_t n, void* sink) { limit::gcm_mix_xmm(10, n, sink); }, registers},
+       [](std::uint64_t n, void* sink) { limit::gcm_mix_xmm(10, 3, n, sink); }, registers},
       {"limit/aesenc-ymm", ymm, limit::aesenc_ymm, alone},
       {"limit/clmul-ymm", ymm, limit::clmul_ymm, alone},
       {"limit/gcm-mix-ymm", ymm,
-       [](std::uint64_t n, void* sink) { limit::gcm_mix_ymm(10, n, sink); }, registers},
+       [](std::uint64_t n, void* sink) { limit::gcm_mix_ymm(10, 3, n, sink); }, registers},
       {"limit/aesenc-zmm", zmm, limit::aesenc_zmm, alone},
       {"limit/clmul-zmm", zmm, limit::clmul_zmm, alone},
       {"limit/gcm-mix-zmm", zmm,
-       [](std::uint64_t n, void* sink) { limit::gcm_mix_zmm(10, n, sink); }, registers},
+       [](std::uint64_t n, void* sink) { limit::gcm_mix_zmm(10, 3, n, sink); }, registers},
   };
   for (const kernel_case& c : cases) {
     if (!c.usable) continue;

@@ -9,6 +9,14 @@
 
 namespace {
 
+#define VG_LIMIT_MOVE "vmovdqu"
+#define VG_LIMIT_XOR "vpxor"
+#define VG_LIMIT_REGISTER "%%xmm"
+#include "asm_kernels.inc"
+#undef VG_LIMIT_MOVE
+#undef VG_LIMIT_XOR
+#undef VG_LIMIT_REGISTER
+
 struct xmm {
   using vec = __m128i;
   static vec set(int v) { return _mm_set1_epi32(v); }
@@ -44,10 +52,14 @@ void aesenc_xmm(std::uint64_t iterations, void* sink) {
 void clmul_xmm(std::uint64_t iterations, void* sink) {
   run_clmul<xmm>(iterations, sink);
 }
-void gcm_mix_xmm(int rounds, std::uint64_t iterations, void* sink) {
-  if (rounds == 10) run_gcm_mix<xmm, 10>(iterations, sink);
-  if (rounds == 12) run_gcm_mix<xmm, 12>(iterations, sink);
-  if (rounds == 14) run_gcm_mix<xmm, 14>(iterations, sink);
+void gcm_mix_xmm(int rounds, int multiplies, std::uint64_t iterations, void* sink) {
+  run_gcm_mix_any<xmm>(rounds, multiplies, iterations, sink);
+}
+void vector_xmm(std::uint64_t iterations, void* sink) {
+  run_vector<asm_kernels>(iterations, sink);
+}
+void memory_xmm(std::uint64_t iterations, void* buffer, bool store) {
+  run_memory<asm_kernels>(iterations, buffer, store);
 }
 void and_pass_avx(std::uint64_t iterations, void* buffer, std::size_t bytes) {
   run_and_pass<avx_store>(iterations, buffer, bytes);

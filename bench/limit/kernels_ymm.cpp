@@ -9,6 +9,14 @@
 
 namespace {
 
+#define VG_LIMIT_MOVE "vmovdqu"
+#define VG_LIMIT_XOR "vpxor"
+#define VG_LIMIT_REGISTER "%%ymm"
+#include "asm_kernels.inc"
+#undef VG_LIMIT_MOVE
+#undef VG_LIMIT_XOR
+#undef VG_LIMIT_REGISTER
+
 struct ymm {
   using vec = __m256i;
   static vec set(int v) { return _mm256_set1_epi32(v); }
@@ -30,10 +38,14 @@ void aesenc_ymm(std::uint64_t iterations, void* sink) {
 void clmul_ymm(std::uint64_t iterations, void* sink) {
   run_clmul<ymm>(iterations, sink);
 }
-void gcm_mix_ymm(int rounds, std::uint64_t iterations, void* sink) {
-  if (rounds == 10) run_gcm_mix<ymm, 10>(iterations, sink);
-  if (rounds == 12) run_gcm_mix<ymm, 12>(iterations, sink);
-  if (rounds == 14) run_gcm_mix<ymm, 14>(iterations, sink);
+void gcm_mix_ymm(int rounds, int multiplies, std::uint64_t iterations, void* sink) {
+  run_gcm_mix_any<ymm>(rounds, multiplies, iterations, sink);
+}
+void vector_ymm(std::uint64_t iterations, void* sink) {
+  run_vector<asm_kernels>(iterations, sink);
+}
+void memory_ymm(std::uint64_t iterations, void* buffer, bool store) {
+  run_memory<asm_kernels>(iterations, buffer, store);
 }
 
 }  // namespace vg::bench::limit

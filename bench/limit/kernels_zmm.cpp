@@ -9,6 +9,14 @@
 
 namespace {
 
+#define VG_LIMIT_MOVE "vmovdqu64"
+#define VG_LIMIT_XOR "vpxorq"
+#define VG_LIMIT_REGISTER "%%zmm"
+#include "asm_kernels.inc"
+#undef VG_LIMIT_MOVE
+#undef VG_LIMIT_XOR
+#undef VG_LIMIT_REGISTER
+
 struct zmm {
   using vec = __m512i;
   static vec set(int v) { return _mm512_set1_epi32(v); }
@@ -33,10 +41,14 @@ void aesenc_zmm(std::uint64_t iterations, void* sink) {
 void clmul_zmm(std::uint64_t iterations, void* sink) {
   run_clmul<zmm>(iterations, sink);
 }
-void gcm_mix_zmm(int rounds, std::uint64_t iterations, void* sink) {
-  if (rounds == 10) run_gcm_mix<zmm, 10>(iterations, sink);
-  if (rounds == 12) run_gcm_mix<zmm, 12>(iterations, sink);
-  if (rounds == 14) run_gcm_mix<zmm, 14>(iterations, sink);
+void gcm_mix_zmm(int rounds, int multiplies, std::uint64_t iterations, void* sink) {
+  run_gcm_mix_any<zmm>(rounds, multiplies, iterations, sink);
+}
+void vector_zmm(std::uint64_t iterations, void* sink) {
+  run_vector<asm_kernels>(iterations, sink);
+}
+void memory_zmm(std::uint64_t iterations, void* buffer, bool store) {
+  run_memory<asm_kernels>(iterations, buffer, store);
 }
 void and_pass_zmm(std::uint64_t iterations, void* buffer, std::size_t bytes) {
   run_and_pass<zmm>(iterations, buffer, bytes);

@@ -44,7 +44,9 @@ constexpr const char* speed_usage =
     "  --duration SEC    timed seconds per measurement, in (0, 60] (default 0.2)\n"
     "  --rounds N        rounds per measurement, 1 .. 1000 (default 7)\n"
     "  --cpu N           core to pin to, 0 .. number of cores - 1 (default: the current one)\n"
-    "  --limit           also print the machine's AES/CLMUL limit and the bounds it implies\n"
+    "  --limit           also print the machine's limit (AES, CLMUL, their mix, vector, load and\n"
+    "                    store rates) and the bounds it implies; eff = bound / time, binds =\n"
+    "                    the resource that sets the bound\n"
     "  --vs-gcm          in GCM-SIV and XAES-256-GCM cells, also time GCM seal of the same key\n"
     "                    size on each\n"
     "                    measured backend in the same rounds (column xgcm-seal/BACKEND)\n"
@@ -317,8 +319,10 @@ void annotate(speed_result& r) {
         scheme && row.op != operation::setup) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
-      row.bound_cpb = bench::bound_cycles(r.limit, *scheme, row.alg, op, row.bytes, r.options.aad) /
-                      static_cast<double>(row.bytes);
+      const bench::bound_parts bound =
+          bench::bound_detail(r.limit, *scheme, row.alg, op, row.bytes, r.options.aad);
+      row.bound_cpb = bound.total / static_cast<double>(row.bytes);
+      if (bound.total > 0) row.bound_binds = bench::resource_name(bound.binding);
     }
     for (const speed_row& other : r.rows) {
       if (other.is_vgcrypt || other.alg != row.alg || other.op != row.op ||

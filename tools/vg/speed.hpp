@@ -106,6 +106,7 @@ struct speed_row {
   double gbps = 0;               // bytes / ns_per_call (decimal GB/s)
   double cycles_per_byte = 0;
   double bound_cpb = 0;                  // lower bound (vgcrypt rows on x86), 0 = none
+  std::string bound_binds;               // the resource that sets the bound ("" = none)
   std::string check;                     // "" = output checked; else why not / what went wrong
   std::map<std::string, double> ratios;  // peer name -> peer ns / this ns (vgcrypt rows)
 };

@@ -132,9 +132,9 @@ void print_table(std::FILE* to, const speed_result& r) {
       bool any = false;
       for (const speed_row& row : r.rows) any |= row.alg == alg && row.op == op;
       if (!any) continue;
-      std::fprintf(to, "\n%s %s\n%8s  %-22s %9s %7s %7s %6s %6s %5s", alg_name(alg).data(),
+      std::fprintf(to, "\n%s %s\n%8s  %-22s %9s %7s %7s %6s %6s %5s %-9s", alg_name(alg).data(),
                    op_name(op).data(), "bytes", "implementation", "ns/call", "GB/s", "cyc/B",
-                   "spread", "bound", "eff");
+                   "spread", "bound", "eff", "binds");
       for (const std::string& p : peers) std::fprintf(to, " %8s", ("x" + p).c_str());
       std::fprintf(to, "\n");
       for (std::size_t bytes : r.options.sizes) {
@@ -143,10 +143,10 @@ void print_table(std::FILE* to, const speed_result& r) {
           std::fprintf(to, "%8zu  %-22s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, row.impl.c_str(),
                        row.ns_per_call, row.gbps, row.cycles_per_byte, row.spread * 100);
           if (row.bound_cpb > 0) {
-            std::fprintf(to, " %6.3f %4.0f%%", row.bound_cpb,
-                         100 * row.bound_cpb / row.cycles_per_byte);
+            std::fprintf(to, " %6.3f %4.0f%% %-9s", row.bound_cpb,
+                         100 * row.bound_cpb / row.cycles_per_byte, row.bound_binds.c_str());
           } else {
-            std::fprintf(to, " %6s %5s", "-", "-");
+            std::fprintf(to, " %6s %5s %-9s", "-", "-", "-");
           }
           if (row.is_vgcrypt || !row.ratios.empty()) {
             for (const std::string& p : peers) {
@@ -169,37 +169,56 @@ void print_table(std::FILE* to, const speed_result& r) {
 void print_limit(std::FILE* to, const speed_result& r) {
   std::fprintf(to,
                "machine limit (instructions started per core cycle, independent chains; GCM mix: "
-               "core cycles per register of blocks for R AES rounds + 3 CLMUL issued together)\n");
-  std::fprintf(to, "%6s %8s %8s %8s %8s %8s %12s\n", "width", "aesenc", "clmul", "mix R=10",
-               "mix R=12", "mix R=14", "AND B/cycle");
+               "core cycles per register of blocks for R AES rounds + M CLMUL issued together; "
+               "shared: AES+CLMUL per cycle together where the mixes show them contending)\n");
+  std::fprintf(to, "%6s %7s %7s %7s %7s %7s", "width", "aesenc", "clmul", "vxor", "load", "store");
+  for (int ri = 0; ri < 3; ++ri)
+    for (int m = 0; m < 2; ++m) std::fprintf(to, "  mix%d/%d", 10 + 2 * ri, 3 + m);
+  std::fprintf(to, " %7s %7s\n", "shared", "AND B/c");
   for (const bench::width_rates& w : r.limit.widths) {
     if (!w.measured) {
       std::fprintf(to, "%6s  not available on this CPU\n", w.width.data());
       continue;
     }
-    std::fprintf(to, "%6s %8.2f %8.2f %8.2f %8.2f %8.2f %12.1f\n", w.width.data(), w.aes, w.clmul,
-                 w.gcm_mix[0], w.gcm_mix[1], w.gcm_mix[2], w.and_bytes);
+    std::fprintf(to, "%6s %7.2f %7.2f %7.2f %7.2f %7.2f", w.width.data(), w.aes, w.clmul, w.vector,
+                 w.loads, w.stores);
+    for (int ri = 0; ri < 3; ++ri)
+      for (int m = 0; m < 2; ++m) std::fprintf(to, " %7.2f", w.gcm_mix[ri][m]);
+    const double shared = bench::shared_rate(w);
+    if (shared > 0) {
+      std::fprintf(to, " %7.2f", shared);
+    } else {
+      std::fprintf(to, " %7s", "-");
+    }
+    std::fprintf(to, " %7.1f\n", w.and_bytes);
   }
   std::fprintf(to, "bound: %s\n", bench::bound_formula().data());
   std::fprintf(to, "%-12s %-16s %s\n", "backend", "algorithm",
-               "bound cyc/B at 16 KiB, seal | open (seal GB/s at the measured clock)");
+               "bound cyc/B at 16 KiB, seal | open (seal GB/s at the measured clock); seal's "
+               "cycles per resource, * = binds");
   for (const backend_info& b : backends()) {
     std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
     if (!scheme) continue;
     for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm,
                           algorithm::aes_128_gcm_siv, algorithm::aes_256_gcm_siv}) {
-      const double cycles =
-          bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, r.options.aad);
+      const bench::bound_parts seal =
+          bench::bound_detail(r.limit, *scheme, alg, bench::gcm_op::seal, 16384, r.options.aad);
       const double open_cycles =
           bench::bound_cycles(r.limit, *scheme, alg, bench::gcm_op::open, 16384, r.options.aad);
-      if (cycles <= 0) {
+      if (seal.total <= 0) {
         std::fprintf(to, "%-12s %-16s not measurable here\n", b.name.data(), alg_name(alg).data());
         continue;
       }
-      const double cpb = cycles / 16384;
-      std::fprintf(to, "%-12s %-16s %.3f | %.3f (%.1f GB/s)   [%s]\n", b.name.data(),
-                   alg_name(alg).data(), cpb, open_cycles / 16384,
-                   r.limit.clock.core_hz / cpb * 1e-9, scheme->note.data());
+      const double cpb = seal.total / 16384;
+      std::fprintf(to, "%-12s %-16s %.3f | %.3f (%.1f GB/s) ", b.name.data(), alg_name(alg).data(),
+                   cpb, open_cycles / 16384, r.limit.clock.core_hz / cpb * 1e-9);
+      for (int k = 0; k < bench::resource_count; ++k) {
+        if (seal.cycles[k] <= 0) continue;
+        const auto res = static_cast<bench::resource>(k);
+        std::fprintf(to, " %s%s %.0f", res == seal.binding ? "*" : "",
+                     bench::resource_name(res).data(), seal.cycles[k]);
+      }
+      std::fprintf(to, "  [%s]\n", scheme->note.data());
     }
   }
   std::fprintf(to, "\n");
@@ -224,10 +243,14 @@ void print_json(std::FILE* to, const speed_result& r) {
     if (!w.measured) continue;
     std::fprintf(to,
                  "%s\n    {\"width\": \"%s\", \"blocks\": %d, \"aesenc_per_cycle\": %.3f, "
-                 "\"clmul_per_cycle\": %.3f, \"gcm_mix_cycles_per_register\": [%.3f, %.3f, %.3f], "
+                 "\"clmul_per_cycle\": %.3f, \"vector_per_cycle\": %.3f, \"loads_per_cycle\": "
+                 "%.3f, \"stores_per_cycle\": %.3f, \"gcm_mix_cycles_per_register\": "
+                 "{\"rounds\": [10, 12, 14], \"multiplies\": [3, 4], \"cycles\": [[%.3f, %.3f], "
+                 "[%.3f, %.3f], [%.3f, %.3f]]}, \"shared_aes_clmul_per_cycle\": %.3f, "
                  "\"and_bytes_per_cycle\": %.2f}",
-                 first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.gcm_mix[0],
-                 w.gcm_mix[1], w.gcm_mix[2], w.and_bytes);
+                 first ? "" : ",", w.width.data(), w.blocks, w.aes, w.clmul, w.vector, w.loads,
+                 w.stores, w.gcm_mix[0][0], w.gcm_mix[0][1], w.gcm_mix[1][0], w.gcm_mix[1][1],
+                 w.gcm_mix[2][0], w.gcm_mix[2][1], bench::shared_rate(w), w.and_bytes);
     first = false;
   }
   std::fprintf(to, "\n  ],\n  \"implementations\": [");
@@ -257,8 +280,11 @@ void print_json(std::FILE* to, const speed_result& r) {
                  json_string(row.impl).c_str(), row.is_vgcrypt ? "vgcrypt" : "peer",
                  row.ns_per_call, row.spread, row.gbps, row.cycles_per_byte);
     if (row.bound_cpb > 0)
-      std::fprintf(to, ", \"bound_cycles_per_byte\": %.4f, \"efficiency\": %.4f", row.bound_cpb,
-                   row.bound_cpb / row.cycles_per_byte);
+      std::fprintf(to,
+                   ", \"bound_cycles_per_byte\": %.4f, \"efficiency\": %.4f, \"bound_binds\": "
+                   "%s",
+                   row.bound_cpb, row.bound_cpb / row.cycles_per_byte,
+                   json_string(row.bound_binds).c_str());
     if (!row.ratios.empty()) {
       std::fprintf(to, ", \"ratios\": {");
       bool f = true;
@@ -281,7 +307,7 @@ void print_csv(std::FILE* to, const speed_result& r) {
     if (!s.is_vgcrypt) peers.insert(s.impl);
   std::fprintf(to,
                "alg,op,bytes,impl,ns_per_call,spread,gbps,cycles_per_byte,bound_cycles_per_"
-               "byte,efficiency,check");
+               "byte,efficiency,bound_binds,check");
   for (const std::string& p : peers) std::fprintf(to, ",ratio_%s", p.c_str());
   std::fprintf(to, "\n");
   for (const speed_row& row : r.rows) {
@@ -289,9 +315,10 @@ void print_csv(std::FILE* to, const speed_result& r) {
                  op_name(row.op).data(), row.bytes, row.impl.c_str(), row.ns_per_call, row.spread,
                  row.gbps, row.cycles_per_byte);
     if (row.bound_cpb > 0) {
-      std::fprintf(to, "%.4f,%.4f,", row.bound_cpb, row.bound_cpb / row.cycles_per_byte);
+      std::fprintf(to, "%.4f,%.4f,%s,", row.bound_cpb, row.bound_cpb / row.cycles_per_byte,
+                   row.bound_binds.c_str());
     } else {
-      std::fprintf(to, ",,");
+      std::fprintf(to, ",,,");
     }
     std::fprintf(to, "%s", row.check.c_str());
     for (const std::string& p : peers) {

@@ -1,0 +1,54 @@
+// The per-backend instruction counts of the GCM bulk loops (see kernel_counts.hpp for how they
+// were obtained). Counted on main at the time of writing: GCC 12.2, build/release.
+#include "kernel_counts.hpp"
+
+namespace vg::bench {
+namespace {
+
+struct named_counts {
+  std::string_view backend;
+  kernel_counts counts;
+};
+
+// {clmul, {valu xmm, ymm, zmm}, loads, stores} per block.
+constexpr named_counts table[] = {
+    // aesni-avx: 8 blocks a batch, 2 batches per reduction, Karatsuba with paired middle factors
+    // (3.125 multiplies a block), round keys read from memory by the AES instructions.
+    {"aesni-avx",
+     {16,
+      {{3.125, {19.375, 1.125, 0}, 10.375, 3.688},
+       {3.125, {21.375, 1.125, 0}, 10.625, 3.750},
+       {3.125, {23.375, 1.125, 0}, 11.750, 4.062}},
+      {{3.125, {19.375, 1.125, 0}, 10.312, 3.688},
+       {3.125, {21.375, 1.125, 0}, 10.688, 3.812},
+       {3.125, {23.375, 1.125, 0}, 11.812, 4.188}}}},
+    // vaes-avx2: 4 ymm (8 blocks) a batch, 2 batches per reduction, schoolbook (4 products per
+    // register + the reduction: 2.125 a block).
+    {"vaes-avx2",
+     {16,
+      {{2.125, {0.062, 11.438, 0}, 3.625, 1.500},
+       {2.125, {0.062, 12.438, 0}, 4.125, 1.688},
+       {2.125, {0.062, 13.438, 0}, 4.312, 1.625}},
+      {{2.125, {0.062, 11.438, 0}, 3.875, 1.625},
+       {2.125, {0.062, 12.438, 0}, 4.250, 1.875},
+       {2.125, {0.062, 13.438, 0}, 4.375, 1.500}}}},
+    // vaes-avx512: 4 zmm (16 blocks) a batch, 3 batches per reduction, schoolbook (1.042 a block).
+    {"vaes-avx512",
+     {48,
+      {{1.042, {0.042, 0.042, 4.917}, 0.771, 0.458},
+       {1.042, {0.083, 0.042, 5.458}, 0.812, 0.458},
+       {1.042, {0.042, 0.042, 5.917}, 0.792, 0.458}},
+      {{1.042, {0.042, 0.042, 4.917}, 1.042, 0.458},
+       {1.042, {0.042, 0.042, 5.417}, 1.042, 0.458},
+       {1.042, {0.083, 0.042, 5.958}, 1.104, 0.479}}}},
+};
+
+}  // namespace
+
+const kernel_counts* counts_for(std::string_view backend) {
+  for (const named_counts& n : table)
+    if (n.backend == backend) return &n.counts;
+  return nullptr;
+}
+
+}  // namespace vg::bench
