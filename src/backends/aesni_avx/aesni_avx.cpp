@@ -60,10 +60,9 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
     return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
   return tail::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
-constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
-                                  &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify,   &kernel::wipe,
-                                  &kernel::xaes_derive};
+constexpr vg::detail::gcm_ops ops{
+    &kernel::setup,       &seal,        &kernel::ghash, &kernel::ctr32,      &kernel::seal_blocks,
+    &kernel::open_blocks, &open_verify, &kernel::wipe,  &kernel::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
@@ -73,7 +72,7 @@ constinit const backend backend_aesni_avx{
     "aesni-avx",
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3),
-    &ops, &siv_ops_aesni_avx, &kernel::and_mask,
+    &ops, &siv_ops_aesni_avx,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~1.9 KiB measured at every length
     // (the tail kernel holds 16 blocks); GCM-SIV ~0.3 KiB short, ~3.2 KiB long; with margins.
     as_compiled({0, 0, 2752, 2752}), as_compiled({16, 16, 832, 4032})};

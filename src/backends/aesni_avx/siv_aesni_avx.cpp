@@ -29,6 +29,6 @@ using kernel = siv_kernel<vec128, 8>;
 
 namespace vg::detail {
 extern const siv_ops siv_ops_aesni_avx;
-constinit const siv_ops siv_ops_aesni_avx{&kernel::setup, &kernel::seal, &kernel::open,
-                                          &kernel::open_verify, &kernel::wipe};
+constinit const siv_ops siv_ops_aesni_avx{&kernel::setup, &kernel::seal, &kernel::open_verify,
+                                          &kernel::wipe};
 }  // namespace vg::detail

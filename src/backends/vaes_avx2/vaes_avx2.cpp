@@ -59,10 +59,9 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
   return tail::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
 
-constexpr vg::detail::gcm_ops ops{&wide::setup,       &seal,        &wide::open,
-                                  &wide::ghash,       &wide::ctr32, &wide::seal_blocks,
-                                  &wide::open_blocks, &open_verify, &wide::wipe,
-                                  &wide::xaes_derive};
+constexpr vg::detail::gcm_ops ops{
+    &wide::setup,       &seal,        &wide::ghash, &wide::ctr32,      &wide::seal_blocks,
+    &wide::open_blocks, &open_verify, &wide::wipe,  &wide::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
@@ -73,7 +72,7 @@ constinit const backend backend_vaes_avx2{
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2),
-    &ops, &siv_ops_vaes_avx2, &wide::and_mask,
+    &ops, &siv_ops_vaes_avx2,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM's tail kernel ~1.0 KiB measured,
     // the wide one ~1.8 KiB; GCM-SIV ~0.3 KiB short, ~3.1 KiB long; with margins.
     as_compiled({32, 16, 1536, 2560}), as_compiled({16, 16, 832, 3904})};

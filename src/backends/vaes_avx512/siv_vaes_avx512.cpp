@@ -27,6 +27,6 @@ using kernel = siv_kernel<vec512, 4>;
 
 namespace vg::detail {
 extern const siv_ops siv_ops_vaes_avx512;
-constinit const siv_ops siv_ops_vaes_avx512{&kernel::setup, &kernel::seal, &kernel::open,
-                                            &kernel::open_verify, &kernel::wipe};
+constinit const siv_ops siv_ops_vaes_avx512{&kernel::setup, &kernel::seal, &kernel::open_verify,
+                                            &kernel::wipe};
 }  // namespace vg::detail

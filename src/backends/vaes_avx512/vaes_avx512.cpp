@@ -89,10 +89,9 @@ std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
   return tail_xmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
 }
 using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_batch.inc)
-constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
-                                  &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify,   &kernel::wipe,
-                                  &kernel::xaes_derive};
+constexpr vg::detail::gcm_ops ops{
+    &kernel::setup,       &seal,        &kernel::ghash, &kernel::ctr32,      &kernel::seal_blocks,
+    &kernel::open_blocks, &open_verify, &kernel::wipe,  &kernel::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
@@ -107,7 +106,7 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2) | bit(cpu_feature::avx512f) | bit(cpu_feature::avx512bw) |
         bit(cpu_feature::avx512vl),
-    &ops, &siv_ops_vaes_avx512, &kernel::and_mask,
+    &ops, &siv_ops_vaes_avx512,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
     // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
     // long one ~3.3 KiB; with margins for other compilers.
