@@ -69,7 +69,7 @@ struct gcm_ops {
   // Optional (null: the caller runs ctr32 and ghash in two passes). Whole blocks of a message in
   // progress, for incremental APIs: `blocks` 16-byte blocks are en/decrypted with counters from
   // `ctr` (advanced as by ctr32) while GHASH continues from y over the ciphertext (seal: the
-  // output; open: the input), in one stitched pass like seal/open.
+  // output; open: the input), in one stitched pass like seal and open_verify.
   void (*seal_blocks)(const void* state, std::uint8_t ctr[16], bool public_counter,
                       std::uint8_t y[16], const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks);
@@ -145,6 +145,10 @@ struct backend {
   cpu_feature_set needs;  // features the kernels execute
   const gcm_ops* gcm;
   const siv_ops* siv;  // null until the backend implements GCM-SIV
+
+  // Whether the kernels run on 512-bit (zmm) vectors: on CPUs whose clock drops while such
+  // vectors are busy, the default choice skips the backend (dispatch/registry.cpp).
+  bool uses_512bit_vectors;
 
   // How far below an API entry point's stack pointer a call into this backend may write, through
   // the mode layer's frames: what a key's destruction zeroes below the deepest entry

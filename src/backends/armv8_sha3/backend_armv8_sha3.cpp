@@ -38,9 +38,13 @@ namespace vg::detail {
 
 extern const backend backend_armv8_sha3;
 const backend backend_armv8_sha3 = {
-    "armv8-sha3",       bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
-    &kGcmOps,           &kSivOps,
-    {0, 0, 8192, 8192}, {0, 0, 8192, 8192},  // as armv8
+    "armv8-sha3",
+    bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
+    &kGcmOps,
+    &kSivOps,
+    /*uses_512bit_vectors=*/false,
+    {0, 0, 8192, 8192},
+    {0, 0, 8192, 8192},  // as armv8
 };
 
 }  // namespace vg::detail

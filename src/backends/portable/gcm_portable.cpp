@@ -176,6 +176,7 @@ const backend backend_portable = {
     0,
     &portable::gcm_portable_ops,
     &portable::siv_portable_ops,
+    /*uses_512bit_vectors=*/false,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~3.0 KiB, GCM-SIV ~4.5 KiB measured,
     // with margins.
     as_compiled({0, 0, 3840, 3840}),

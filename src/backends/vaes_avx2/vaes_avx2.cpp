@@ -53,7 +53,7 @@ constinit const backend backend_vaes_avx2{
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2),
-    &ops, &siv_ops_vaes_avx2,
+    &ops, &siv_ops_vaes_avx2, /*uses_512bit_vectors=*/false,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM's tail kernel ~1.0 KiB measured,
     // the wide one ~1.8 KiB; GCM-SIV ~0.3 KiB short, ~3.1 KiB long; with margins.
     as_compiled({32, 16, 1536, 2560}), as_compiled({16, 16, 832, 3904})};

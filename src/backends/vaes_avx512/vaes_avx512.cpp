@@ -82,7 +82,7 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2) | bit(cpu_feature::avx512f) | bit(cpu_feature::avx512bw) |
         bit(cpu_feature::avx512vl),
-    &ops, &siv_ops_vaes_avx512,
+    &ops, &siv_ops_vaes_avx512, /*uses_512bit_vectors=*/true,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
     // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
     // long one ~3.3 KiB; with margins for other compilers.
