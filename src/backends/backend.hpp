@@ -2,13 +2,19 @@
 //
 // A backend fills one `backend` object with pointers to its kernels. The mode layer (src/modes/)
 // owns everything that is the same on every CPU: argument and length checks, J0 for nonces that are
-// not 12 bytes, tag truncation, the constant-time tag comparison and the wipe on failure.
+// not 12 bytes and tag truncation. Open has one entry, open_verify: the kernel takes the verdict
+// (constant-time compare into a mask, the output ANDed with it) and returns the mask, from which
+// the mode layer derives the status arithmetically. Kernels that only decrypt and write the tag
+// they expect (portable, armv8) reach it through open_verify_adapter.inc.
 //
-// ISA isolation: backends compiled with -maes/-mavx512f/... include only this header (plain data
-// and declarations, no inline code), <immintrin.h>/<arm_neon.h> and C headers; everything they
-// define lives in an anonymous namespace except their `backend` object. tests/isa_isolation checks
-// that their object files define no weak (inline/template) symbols that could leak into generic
-// code.
+// ISA isolation: a translation unit compiled with -maes/-mavx512f/... defines everything in an
+// anonymous namespace except the tables it exports (its `backend` object, or the siv_ops and
+// gcm_batch_ops that object points to). The kernel sources it shares with other such units
+// (x86/*.inc, armv8/*.inc, open_verify_adapter.inc) are included inside that namespace; the headers
+// it includes (this one: data, declarations, constexpr helpers; common/ct.hpp for the out-of-line
+// ct::open_verdict; <immintrin.h>/<arm_neon.h>, C headers) give it no inline code that it calls.
+// tests/isa_isolation checks that its object defines no weak (inline/template) or global function
+// that could leak into generic code.
 #ifndef VG_SRC_BACKENDS_BACKEND_HPP
 #define VG_SRC_BACKENDS_BACKEND_HPP
 
@@ -50,12 +56,6 @@ struct gcm_ops {
                const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                std::uint8_t* out, std::size_t len, std::uint8_t tag[16]);
 
-  // Whole-message GCM open: decrypts `in` into `out` and writes the tag it expects (16 bytes). The
-  // mode layer compares and wipes; a kernel never branches on the tag.
-  void (*open)(const void* state, const std::uint8_t j0[16], bool public_counter,
-               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
-               std::uint8_t* out, std::size_t len, std::uint8_t tag[16]);
-
   // GHASH continuation: for each 16-byte block X of `data` (the last one zero-padded),
   // y = (y ^ X) * H. Used for J0 of nonces that are not 12 bytes, and by incremental APIs.
   void (*ghash)(const void* state, std::uint8_t y[16], const std::uint8_t* data, std::size_t len);
@@ -69,7 +69,7 @@ struct gcm_ops {
   // Optional (null: the caller runs ctr32 and ghash in two passes). Whole blocks of a message in
   // progress, for incremental APIs: `blocks` 16-byte blocks are en/decrypted with counters from
   // `ctr` (advanced as by ctr32) while GHASH continues from y over the ciphertext (seal: the
-  // output; open: the input), in one stitched pass like seal/open.
+  // output; open: the input), in one stitched pass like seal and open_verify.
   void (*seal_blocks)(const void* state, std::uint8_t ctr[16], bool public_counter,
                       std::uint8_t y[16], const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks);
@@ -77,11 +77,11 @@ struct gcm_ops {
                       std::uint8_t y[16], const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks);
 
-  // Optional (null: `open`, then the mode layer compares and wipes). Whole-message GCM open with
-  // the verdict taken inside the kernel, so that the expected tag never leaves registers and short
-  // plaintexts are stored once, already masked: decrypts `in` into `out`, compares the first
-  // `tag_len` (4..16) bytes of the expected tag with `tag` in constant time, ANDs every byte of
-  // `out` with the verdict and returns it: 0xff (match) or 0x00. No branch depends on the verdict.
+  // Whole-message GCM open, the verdict taken by the backend: decrypts `in` into `out` (counters
+  // as seal's), compares the first `tag_len` (4..16) bytes of the tag it expects with `tag` in
+  // constant time, ANDs every byte of `out` with the verdict and returns it: 0xff (match) or 0x00.
+  // No branch or address depends on the verdict or the tags. The x86 kernels take it while the
+  // expected tag is in a register and store short plaintexts once, already masked.
   std::uint8_t (*open_verify)(const void* state, const std::uint8_t j0[16], bool public_counter,
                               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                               std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
@@ -111,14 +111,10 @@ struct siv_ops {
   void (*seal)(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
                std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
                std::uint8_t tag[16]);
-  // Decrypts with the received tag as the initial counter and writes the tag it expects.
-  void (*open)(const void* state, const std::uint8_t nonce[12], const std::uint8_t* aad,
-               std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-               const std::uint8_t tag[16], std::uint8_t expected_tag[16]);
-  // Optional (null: `open`, then the mode layer compares and wipes). Open with the verdict taken
-  // inside the kernel, as gcm_ops::open_verify: decrypts, compares the expected tag with the
-  // received 16-byte `tag` in constant time, ANDs every byte of `out` with the verdict and returns
-  // it: 0xff (match) or 0x00. No branch depends on the verdict.
+  // Open with the verdict taken by the backend, as gcm_ops::open_verify: decrypts with the
+  // received 16-byte `tag` as the initial counter, compares the tag it expects with `tag` in
+  // constant time, ANDs every byte of `out` with the verdict and returns it: 0xff (match) or 0x00.
+  // No branch or address depends on the verdict or the tags.
   std::uint8_t (*open_verify)(const void* state, const std::uint8_t nonce[12],
                               const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
                               std::uint8_t* out, std::size_t len, const std::uint8_t tag[16]);
@@ -150,9 +146,9 @@ struct backend {
   const gcm_ops* gcm;
   const siv_ops* siv;  // null until the backend implements GCM-SIV
 
-  // Optional: p[i] &= mask for i < len (mask is 0x00 or 0xff), wide and branch-free. Used to wipe
-  // open's output on failure without a branch; null = the mode layer's generic loop.
-  void (*and_mask)(std::uint8_t* p, std::size_t len, std::uint8_t mask);
+  // Whether the kernels run on 512-bit (zmm) vectors: on CPUs whose clock drops while such
+  // vectors are busy, the default choice skips the backend (dispatch/registry.cpp).
+  bool uses_512bit_vectors;
 
   // How far below an API entry point's stack pointer a call into this backend may write, through
   // the mode layer's frames: what a key's destruction zeroes below the deepest entry

@@ -22,6 +22,14 @@ void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept {
   for (; i < n; ++i) p[i] &= static_cast<std::uint8_t>(wide);
 }
 
+std::uint8_t open_verdict(std::uint8_t expected[16], const std::uint8_t* received,
+                          std::size_t tag_len, std::uint8_t* out, std::size_t out_len) noexcept {
+  const std::uint8_t ok = equal_mask(expected, received, tag_len);
+  and_mask(out, out_len, ok);
+  wipe(expected, 16);
+  return ok;
+}
+
 __thread std::uintptr_t deepest_entry __attribute__((tls_model("initial-exec"))) = UINTPTR_MAX;
 
 namespace {

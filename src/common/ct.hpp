@@ -32,6 +32,14 @@ inline std::uint8_t equal_mask(const std::uint8_t* a, const std::uint8_t* b,
 // p[i] &= mask for i < n, with mask 0x00 or 0xff; word-wide, branch-free.
 void and_mask(std::uint8_t* p, std::size_t n, std::uint8_t mask) noexcept;
 
+// The verdict of an open from the tag it expects: ok = equal_mask(expected, received, tag_len),
+// out[0..out_len) &= ok, `expected` (16 bytes) wiped (with it an attacker could forge for this
+// message); returns ok, 0xff or 0x00, without a branch on it. For kernels that decrypt and write
+// the expected tag (backends/open_verify_adapter.inc) and the incremental API's last step. Out of
+// line: backends compiled with ISA flags call this generic code rather than compile a copy.
+std::uint8_t open_verdict(std::uint8_t expected[16], const std::uint8_t* received,
+                          std::size_t tag_len, std::uint8_t* out, std::size_t out_len) noexcept;
+
 // The x86 kernels are written with intrinsics, and the compiler spills round keys, powers of H
 // and per-message values (E(J0), GCM-SIV's derived keys) to their frames; those copies stay in the
 // dead stack after the call returns. Every entry point that runs a kernel on a key (create, seal,

@@ -1,7 +1,7 @@
 // The backend table. Order is preference: the first runnable entry becomes the default, except
-// that vaes-avx512 yields to vaes-avx2 on CPUs where 512-bit vectors lower the clock (see
-// docs/DISPATCH.md). The choice is made once per process and stored in each key at creation, so
-// seal/open pay one indirect call and no CPU checks.
+// that backends on 512-bit vectors (vaes-avx512) yield to the next on CPUs where those vectors
+// lower the clock (see docs/DISPATCH.md). The choice is made once per process and stored in each
+// key at creation, so seal/open pay one indirect call and no CPU checks.
 #include "dispatch/registry.hpp"
 
 #include <array>
@@ -49,13 +49,8 @@ constexpr auto kBackends = std::to_array<const backend*>({
 });
 
 const backend& choose_default() noexcept {
-  const bool avoid_512 = prefers_256bit_vectors();
-  for (const backend* b : kBackends) {
-    if (!is_runnable(*b)) continue;
-    if (avoid_512 && b->name == "vaes-avx512") continue;
-    return *b;
-  }
-  return backend_portable;
+  const backend* b = first_runnable(kBackends, prefers_256bit_vectors());
+  return b != nullptr ? *b : backend_portable;
 }
 
 }  // namespace
@@ -66,6 +61,16 @@ std::span<const backend* const> all_backends() noexcept {
 
 bool is_runnable(const backend& b) noexcept {
   return (b.needs & ~allowed_features()) == 0;
+}
+
+const backend* first_runnable(std::span<const backend* const> table,
+                              bool avoid_512bit_vectors) noexcept {
+  for (const backend* b : table) {
+    if (!is_runnable(*b)) continue;
+    if (avoid_512bit_vectors && b->uses_512bit_vectors) continue;
+    return b;
+  }
+  return nullptr;
 }
 
 const backend* find_runnable_backend(std::string_view name) noexcept {

@@ -15,6 +15,11 @@ std::span<const backend* const> all_backends() noexcept;
 // needs ⊆ allowed_features().
 bool is_runnable(const backend& b) noexcept;
 
+// The first runnable backend of `table`, passing over those whose kernels use 512-bit vectors
+// when `avoid_512bit_vectors` (prefers_256bit_vectors()); null when none is left.
+const backend* first_runnable(std::span<const backend* const> table,
+                              bool avoid_512bit_vectors) noexcept;
+
 // The backend called `name` if it is in this build and runnable; null otherwise.
 const backend* find_runnable_backend(std::string_view name) noexcept;
 

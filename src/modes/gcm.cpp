@@ -1,8 +1,8 @@
 // GCM (NIST SP 800-38D) above the kernels, for every call the inline tier in modes.hpp does not
-// take (nonces other than 96 bits, truncated tags, backends without open_verify): checks, the
-// pre-counter block J0, tag truncation and the verdict of open. The kernels (backend.hpp) do the
-// counter-mode encryption and GHASH; backends with open_verify also take the verdict (compare,
-// mask the output) while the tag is in a register.
+// take (nonces other than 96 bits, truncated tags): checks, the pre-counter block J0 and tag
+// truncation. The kernels (backend.hpp) do the counter-mode encryption and GHASH, and open's
+// verdict (compare, mask the output): open_verify returns it as a mask, the status is derived from
+// it arithmetically.
 //
 // J0 (§7.1 step 2): for a 96-bit IV, IV || 0^31 || 1; otherwise GHASH_H(IV || 0^s || 0^64 ||
 // [len(IV)]_64). The nonce is public, so its length may choose the path.
@@ -76,29 +76,10 @@ status gcm::open_checked(const backend& b, const void* state, const bytes_view& 
   gcm::j0(b, state, nonce, j0);
   // Only a 96-bit nonce gives counters that do not depend on the key (J0 = nonce || 1).
   const bool public_counter = nonce.size() == 12;
-  if (b.gcm->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok
-    const std::uint8_t ok =
-        b.gcm->open_verify(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(),
-                           in.size(), tag.data(), tag.size());
-    return verdict_status(ok);
-  }
-  alignas(16) std::uint8_t expected[16];
-  b.gcm->open(state, j0, public_counter, aad.data(), aad.size(), in.data(), out.data(), in.size(),
-              expected);
-  return finish_open(b, expected, tag.data(), tag.size(), out);
-}
-
-status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
-                   std::size_t tag_len, const bytes_span& out) noexcept {
-  const std::uint8_t ok = ct::equal_mask(expected, received, tag_len);
-  if (b.and_mask != nullptr) {
-    b.and_mask(out.data(), out.size(), ok);
-  } else {
-    ct::and_mask(out.data(), out.size(), ok);
-  }
-  // Wiping the expected tag also matters: with it, an attacker could forge for this message.
-  ct::wipe(const_cast<std::uint8_t*>(expected), 16);
-  return verdict_status(ok);
+  // The kernel compares, masks the output and returns the verdict.
+  return verdict_status(b.gcm->open_verify(state, j0, public_counter, aad.data(), aad.size(),
+                                           in.data(), out.data(), in.size(), tag.data(),
+                                           tag.size()));
 }
 
 }  // namespace vg::detail

@@ -1,9 +1,9 @@
 // AES-GCM-SIV (RFC 8452) above the kernels, for every call the inline tier in modes.hpp does not
-// take (other nonce or tag lengths, which check_call refuses, and backends without open_verify):
-// checks and the verdict of open. Key derivation, POLYVAL, the tag and the CTR pass are the
-// backend's (siv_ops), so that a backend can run the per-nonce key derivation in parallel AES
-// lanes. Backends with open_verify also take the verdict (compare, mask the output) while the
-// expected tag is in a register; the status is then derived from the returned mask arithmetically.
+// take (other nonce or tag lengths, which check_call refuses, and backends without GCM-SIV):
+// checks. Key derivation, POLYVAL, the tag, the CTR pass and open's verdict (compare, mask the
+// output) are the backend's (siv_ops), so that a backend can run the per-nonce key derivation in
+// parallel AES lanes and compare while the expected tag is in a register; the status is derived
+// from the returned mask arithmetically.
 #include "modes/modes.hpp"
 
 namespace vg::detail {
@@ -43,14 +43,9 @@ status siv::open_any(const backend& b, const void* state, const bytes_view& nonc
 status siv::open_checked(const backend& b, const void* state, const bytes_view& nonce,
                          const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                          const bytes_view& tag) noexcept {
-  if (b.siv->open_verify != nullptr) {  // the kernel compares, masks the output and returns ok
-    return verdict_status(b.siv->open_verify(state, nonce.data(), aad.data(), aad.size(), in.data(),
-                                             out.data(), in.size(), tag.data()));
-  }
-  alignas(16) std::uint8_t expected[16];
-  b.siv->open(state, nonce.data(), aad.data(), aad.size(), in.data(), out.data(), in.size(),
-              tag.data(), expected);
-  return finish_open(b, expected, tag.data(), tag.size(), out);
+  // The kernel compares, masks the output and returns the verdict.
+  return verdict_status(b.siv->open_verify(state, nonce.data(), aad.data(), aad.size(), in.data(),
+                                           out.data(), in.size(), tag.data()));
 }
 
 }  // namespace vg::detail

@@ -37,11 +37,6 @@ inline status verdict_status(std::uint8_t ok) noexcept {
                              ~static_cast<int>(static_cast<std::int8_t>(ct::value_barrier(ok))));
 }
 
-// Finishes an open: compares `expected` with the received tag in constant time, ANDs `out` with the
-// verdict mask and derives the status arithmetically (no branch on the verdict).
-status finish_open(const backend& b, const std::uint8_t* expected, const std::uint8_t* received,
-                   std::size_t tag_len, const bytes_span& out) noexcept;
-
 // The common call: 12-byte nonce and 16-byte tag (the only lengths GCM-SIV has, the recommended
 // ones for GCM).
 inline bool common_lengths(const bytes_view& nonce, std::size_t tag_len) noexcept {
@@ -72,7 +67,7 @@ inline void j0_96(const std::uint8_t* nonce, std::uint8_t j0[16]) noexcept {
   store_block(j0, load_le64(nonce), load_le32(nonce + 8) | (std::uint64_t{1} << 56));
 }
 
-// Any call: every nonce and tag length, backends without open_verify (gcm.cpp).
+// Any call: every nonce and tag length (gcm.cpp).
 status seal_any(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
 status open_any(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
@@ -109,7 +104,7 @@ inline status seal(const backend& b, const void* state, const bytes_view& nonce,
 inline status open(const backend& b, const void* state, const bytes_view& nonce,
                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                    const bytes_view& tag) noexcept {
-  if (!common_lengths(nonce, tag.size()) || b.gcm->open_verify == nullptr) {
+  if (!common_lengths(nonce, tag.size())) {
     return open_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in), bytes_span(out),
                     bytes_view(tag));
   }
@@ -139,8 +134,7 @@ inline constexpr mode_limits kLimits{.min_nonce = kNonceBytes,
                                      .max_in = kMaxLength,
                                      .max_aad = kMaxLength};
 
-// Any call: other nonce or tag lengths (refused), backends without siv_ops or open_verify
-// (gcm_siv.cpp).
+// Any call: other nonce or tag lengths (refused), backends without siv_ops (gcm_siv.cpp).
 status seal_any(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
                 const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
 status open_any(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
@@ -174,7 +168,7 @@ inline status seal(const backend& b, const void* state, const bytes_view& nonce,
 inline status open(const backend& b, const void* state, const bytes_view& nonce,
                    const bytes_view& aad, const bytes_view& in, const bytes_span& out,
                    const bytes_view& tag) noexcept {
-  if (!common_lengths(nonce, tag.size()) || b.siv == nullptr || b.siv->open_verify == nullptr) {
+  if (!common_lengths(nonce, tag.size()) || b.siv == nullptr) {
     return open_any(b, state, bytes_view(nonce), bytes_view(aad), bytes_view(in), bytes_span(out),
                     bytes_view(tag));
   }

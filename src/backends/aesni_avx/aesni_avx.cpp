@@ -32,38 +32,20 @@ namespace {
 #include "backends/x86/vec128.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
+#include "backends/x86/gcm_router.inc"
 // clang-format on
 using kernel = gcm_kernel<vec128, 8, /*Karatsuba=*/true, /*G=*/2>;
 
-// Messages below 256 B go to a tail-only instantiation (no bulk loop, up to 16 blocks) on the
+// Messages up to 255 B go to a tail-only instantiation (no bulk loop, up to 16 blocks) on the
 // same key state (same 34 powers of H): without the loop's registers, zeroed pending batch,
 // counter table and stack buffers there is less to set up (16 B seal: 12.6 ns a kernel call
 // against 17.3 through the full kernel; docs/design/gcm-kernel.md).
 using tail = gcm_kernel<vec128, 16, /*Karatsuba=*/true, /*G=*/1, /*TailOnlyPowers=*/kernel::P>;
-static_assert(sizeof(kernel::state) == sizeof(tail::state) &&
-              offsetof(kernel::state, rounds) == offsetof(tail::state, rounds));
-constexpr std::size_t tail_below = 256;
-static_assert(tail_below <= tail::batch_bytes, "the tail-only kernel gets less than one batch");
-
-// Direct calls (not a pointer picked by the length).
-void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
-          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-          std::uint8_t tag[16]) {
-  if (len >= tail_below) return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-  return tail::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-}
-std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
-                         const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
-                         std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
-                         std::size_t tag_len) {
-  if (len >= tail_below)
-    return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-  return tail::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-}
-constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
-                                  &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify,   &kernel::wipe,
-                                  &kernel::xaes_derive};
+using seal_tiers = tiers<up_to<255, tail>, any_length<kernel>>;
+using open_tiers = seal_tiers;
+// clang-format off
+#include "backends/x86/gcm_unit.inc"
+// clang-format on
 }  // namespace
 
 namespace vg::detail {
@@ -73,7 +55,7 @@ constinit const backend backend_aesni_avx{
     "aesni-avx",
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3),
-    &ops, &siv_ops_aesni_avx, &kernel::and_mask,
+    &ops, &siv_ops_aesni_avx, /*uses_512bit_vectors=*/false,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~1.9 KiB measured at every length
     // (the tail kernel holds 16 blocks); GCM-SIV ~0.3 KiB short, ~3.2 KiB long; with margins.
     as_compiled({0, 0, 2752, 2752}), as_compiled({16, 16, 832, 4032})};

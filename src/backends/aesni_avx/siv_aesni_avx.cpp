@@ -10,13 +10,7 @@
 // lengths and the key size only. Seal is a hashing pass bound by the multiply port, then a CTR
 // pass bound by the AES port; GCM's stitched loop overlaps the two, so a 16 KiB seal here costs
 // ~1.2x GCM seal on this backend (docs/design/gcm-siv-kernel.md, "What bounds a seal").
-#include <immintrin.h>
-
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-
-#include "backends/backend.hpp"
+#include "backends/x86/siv_unit.hpp"
 
 namespace {
 #include "backends/x86/partial128.inc"
@@ -24,11 +18,6 @@ namespace {
 // clang-format off
 #include "backends/x86/siv_kernel.inc"
 // clang-format on
-using kernel = siv_kernel<vec128, 8>;
 }  // namespace
 
-namespace vg::detail {
-extern const siv_ops siv_ops_aesni_avx;
-constinit const siv_ops siv_ops_aesni_avx{&kernel::setup, &kernel::seal, &kernel::open,
-                                          &kernel::open_verify, &kernel::wipe};
-}  // namespace vg::detail
+VG_X86_SIV_UNIT(aesni_avx, siv_kernel<vec128, 8>)

@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "backends/backend.hpp"
+#include "common/ct.hpp"  // ct::open_verdict, out of line
 
 #if !defined(__ARM_FEATURE_SHA3)
 #error "backend_armv8_sha3.cpp must be compiled with the SHA3 extension (+sha3)"
@@ -37,9 +38,12 @@ namespace vg::detail {
 
 extern const backend backend_armv8_sha3;
 const backend backend_armv8_sha3 = {
-    "armv8-sha3",       bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
-    &kGcmOps,           &kSivOps,
-    and_mask,           {0, 0, 8192, 8192},
+    "armv8-sha3",
+    bit(cpu_feature::aes) | bit(cpu_feature::pmull) | bit(cpu_feature::sha3),
+    &kGcmOps,
+    &kSivOps,
+    /*uses_512bit_vectors=*/false,
+    {0, 0, 8192, 8192},
     {0, 0, 8192, 8192},  // as armv8
 };
 

@@ -24,9 +24,12 @@
 #include "backends/portable/ghash_ctmul64.hpp"
 #include "backends/portable/siv_portable.hpp"
 #include "common/bytes.hpp"
+#include "common/ct.hpp"
 
 namespace vg::detail::portable {
 namespace {
+
+#include "backends/open_verify_adapter.inc"
 
 using u64 = std::uint64_t;
 
@@ -147,11 +150,19 @@ void gcm_ctr32(const void* state, std::uint8_t ctr[16], bool /*public_counter*/,
   std::memcpy(ctr + 12, next_bytes, 4);
 }
 
-// No stitched block ops (null): incremental callers use ctr32 + ghash. No open_verify (null): the
-// mode layer compares the tag and wipes. No xaes_derive (null): XAES derives through ctr32.
+// No stitched block ops (null): incremental callers use ctr32 + ghash. Open decrypts and writes
+// the expected tag; the adapter takes the verdict. No xaes_derive (null): XAES derives through
+// ctr32.
 constexpr gcm_ops gcm_portable_ops = {
-    gcm_setup, gcm_crypt<false>, gcm_crypt<true>, gcm_ghash, gcm_ctr32,
-    nullptr,   nullptr,          nullptr,         nullptr,   nullptr,
+    gcm_setup,
+    gcm_crypt<false>,
+    gcm_ghash,
+    gcm_ctr32,
+    nullptr,
+    nullptr,
+    gcm_open_verify<gcm_crypt<true>>,
+    nullptr,
+    nullptr,
 };
 
 }  // namespace
@@ -165,7 +176,7 @@ const backend backend_portable = {
     0,
     &portable::gcm_portable_ops,
     &portable::siv_portable_ops,
-    nullptr,
+    /*uses_512bit_vectors=*/false,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM ~3.0 KiB, GCM-SIV ~4.5 KiB measured,
     // with margins.
     as_compiled({0, 0, 3840, 3840}),

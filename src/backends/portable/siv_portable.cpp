@@ -24,9 +24,12 @@
 #include "backends/portable/ctr_ct64.hpp"
 #include "backends/portable/ghash_ctmul64.hpp"
 #include "common/bytes.hpp"
+#include "common/ct.hpp"
 
 namespace vg::detail::portable {
 namespace {
+
+#include "backends/open_verify_adapter.inc"
 
 using u64 = std::uint64_t;
 
@@ -177,7 +180,7 @@ void siv_open(const void* state, const std::uint8_t nonce[12], const std::uint8_
 
 }  // namespace
 
-// No open_verify (null): the mode layer compares the tag and wipes.
-const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open, nullptr, nullptr};
+// Open decrypts and writes the expected tag; the adapter takes the verdict.
+const siv_ops siv_portable_ops = {siv_setup, siv_seal, siv_open_verify<siv_open>, nullptr};
 
 }  // namespace vg::detail::portable

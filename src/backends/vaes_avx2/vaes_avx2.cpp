@@ -30,39 +30,19 @@ namespace {
 #include "backends/x86/vec256.inc"
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
+#include "backends/x86/gcm_router.inc"
 // clang-format on
 using wide = gcm_kernel<vec256, 4, /*Karatsuba=*/false, /*G=*/2>;
 // Short messages go to a tail-only 128-bit instantiation (no bulk loop, up to 16 blocks) on the
 // same key state (same 34 powers of H, schoolbook, so the same layout): xmm chains use both AES
 // ports without moving half-empty ymm lanes around, and without the loop there are no pending
-// batch, counter blocks or stack buffers to set up.
+// batch, counter blocks or stack buffers to set up. Seal takes it up to 127 B, open up to 112 B.
 using tail = gcm_kernel<vec128, 8, /*Karatsuba=*/false, /*G=*/1, /*TailOnlyPowers=*/wide::P>;
-static_assert(sizeof(wide::state) == sizeof(tail::state) &&
-              offsetof(wide::state, rounds) == offsetof(tail::state, rounds));
-constexpr std::size_t tail_seal_max = 127, tail_open_max = 112;
-static_assert(tail_seal_max <= tail::batch_bytes && tail_open_max <= tail::batch_bytes,
-              "the tail-only kernel gets at most one batch");
-
-// Direct calls (not a pointer picked by the length).
-void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
-          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-          std::uint8_t tag[16]) {
-  if (len > tail_seal_max) return wide::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-  return tail::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-}
-std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
-                         const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
-                         std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
-                         std::size_t tag_len) {
-  if (len > tail_open_max)
-    return wide::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-  return tail::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-}
-
-constexpr vg::detail::gcm_ops ops{&wide::setup,       &seal,        &wide::open,
-                                  &wide::ghash,       &wide::ctr32, &wide::seal_blocks,
-                                  &wide::open_blocks, &open_verify, &wide::wipe,
-                                  &wide::xaes_derive};
+using seal_tiers = tiers<up_to<127, tail>, any_length<wide>>;
+using open_tiers = tiers<up_to<112, tail>, any_length<wide>>;
+// clang-format off
+#include "backends/x86/gcm_unit.inc"
+// clang-format on
 }  // namespace
 
 namespace vg::detail {
@@ -73,7 +53,7 @@ constinit const backend backend_vaes_avx2{
     bit(cpu_feature::aes) | bit(cpu_feature::pclmulqdq) | bit(cpu_feature::avx) |
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2),
-    &ops, &siv_ops_vaes_avx2, &wide::and_mask,
+    &ops, &siv_ops_vaes_avx2, /*uses_512bit_vectors=*/false,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM's tail kernel ~1.0 KiB measured,
     // the wide one ~1.8 KiB; GCM-SIV ~0.3 KiB short, ~3.1 KiB long; with margins.
     as_compiled({32, 16, 1536, 2560}), as_compiled({16, 16, 832, 3904})};

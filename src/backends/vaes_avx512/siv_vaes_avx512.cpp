@@ -8,25 +8,13 @@
 // of H and one reduction per 2 batches, CTR with a little-endian 32-bit counter. Secrets: the
 // key-generating key, derived keys, H powers, plaintext and POLYVAL state only flow through vector
 // arithmetic; control flow and addresses depend on lengths and the key size only.
-#include <immintrin.h>
-
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-
-#include "backends/backend.hpp"
+#include "backends/x86/siv_unit.hpp"
 
 namespace {
-
 #include "backends/x86/vec512.inc"
 // clang-format off
 #include "backends/x86/siv_kernel.inc"
 // clang-format on
-using kernel = siv_kernel<vec512, 4>;
 }  // namespace
 
-namespace vg::detail {
-extern const siv_ops siv_ops_vaes_avx512;
-constinit const siv_ops siv_ops_vaes_avx512{&kernel::setup, &kernel::seal, &kernel::open,
-                                            &kernel::open_verify, &kernel::wipe};
-}  // namespace vg::detail
+VG_X86_SIV_UNIT(vaes_avx512, siv_kernel<vec512, 4>)

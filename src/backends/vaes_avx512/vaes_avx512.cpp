@@ -32,6 +32,7 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 #include "backends/x86/gcm_batch.inc"
+#include "backends/x86/gcm_router.inc"
 // clang-format on
 using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false, /*G=*/3>;
 
@@ -48,51 +49,25 @@ struct vec128_masked : vec128 {
   static vec keep_prefix(vec v, std::size_t n) { return _mm_maskz_mov_epi8(first_bytes(n), v); }
 };
 // Short messages go to tail-only kernels (no bulk loop) on the same key state (same 82 powers of
-// H): up to narrow_max_len bytes a 128-bit one, whose GHASH needs no lane folding (two 3-cycle
-// extracts) and whose AES chains use both AES ports; then a 512-bit one with up to 8 vectors,
-// which without the bulk loop has fewer registers and less stack to set up and keeps the whole
-// plaintext of open in registers until the verdict (16 B: ~70 core cycles a call against ~86
-// through the full kernel; docs/design/gcm-kernel.md).
+// H): the shortest to a 128-bit one, whose GHASH needs no lane folding (two 3-cycle extracts) and
+// whose AES chains use both AES ports; then a 512-bit one with up to 8 vectors, which without the
+// bulk loop has fewer registers and less stack to set up and keeps the whole plaintext of open in
+// registers until the verdict (16 B: ~70 core cycles a call against ~86 through the full kernel;
+// docs/design/gcm-kernel.md).
 using tail_zmm = gcm_kernel<vec512, 8, /*Karatsuba=*/false, /*G=*/1, /*TailOnlyPowers=*/kernel::P>;
 using tail_xmm =
     gcm_kernel<vec128_masked, 4, /*Karatsuba=*/false, /*G=*/1, /*TailOnlyPowers=*/kernel::P>;
-static_assert(sizeof(kernel::state) == sizeof(tail_xmm::state) &&
-              offsetof(kernel::state, rounds) == offsetof(tail_xmm::state, rounds) &&
-              sizeof(kernel::state) == sizeof(tail_zmm::state));
-// Seal takes the 128-bit kernel up to 48 B (3 blocks); open only up to 32 B, as at 48 B it holds
-// more in registers and measured slower.
-constexpr std::size_t narrow_max_len = 32, narrow_seal_max = 48;
-// Seal goes to tail_zmm up to and including one of its batches (512 B, 8 vectors; seal stores each
-// vector as it goes). Open only below 384 B: it holds the whole tail in registers until the
-// verdict, and at 512 B (with AES-256's 15 round keys) that measured slower than the full kernel.
-constexpr std::size_t tail_seal_max = 512, tail_open_max = 383;
-static_assert(narrow_max_len < tail_xmm::batch_bytes && narrow_seal_max < tail_xmm::batch_bytes &&
-                  tail_seal_max <= tail_zmm::batch_bytes && tail_open_max <= tail_zmm::batch_bytes,
-              "tail-only kernels get at most one of their batches");
-
-// Direct calls (not a pointer picked by the length): an indirect jump measured ~1 ns slower.
-void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
-          std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-          std::uint8_t tag[16]) {
-  if (len > tail_seal_max) return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-  if (len > narrow_seal_max) return tail_zmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-  return tail_xmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-}
-std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
-                         const std::uint8_t* aad, std::size_t aad_len, const std::uint8_t* in,
-                         std::uint8_t* out, std::size_t len, const std::uint8_t* tag,
-                         std::size_t tag_len) {
-  if (len > tail_open_max)
-    return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-  if (len > narrow_max_len)
-    return tail_zmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-  return tail_xmm::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-}
+// Seal takes the 128-bit kernel up to 48 B (3 blocks), open only up to 32 B: at 48 B it holds
+// more in registers and measured slower. Seal goes to tail_zmm up to and including one of its
+// batches (512 B, 8 vectors; seal stores each vector as it goes), open only up to 383 B: it holds
+// the whole tail in registers until the verdict, and at 512 B (with AES-256's 15 round keys) that
+// measured slower than the full kernel.
+using seal_tiers = tiers<up_to<48, tail_xmm>, up_to<512, tail_zmm>, any_length<kernel>>;
+using open_tiers = tiers<up_to<32, tail_xmm>, up_to<383, tail_zmm>, any_length<kernel>>;
+// clang-format off
+#include "backends/x86/gcm_unit.inc"
+// clang-format on
 using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_batch.inc)
-constexpr vg::detail::gcm_ops ops{&kernel::setup,       &seal,          &kernel::open,
-                                  &kernel::ghash,       &kernel::ctr32, &kernel::seal_blocks,
-                                  &kernel::open_blocks, &open_verify,   &kernel::wipe,
-                                  &kernel::xaes_derive};
 }  // namespace
 
 namespace vg::detail {
@@ -107,7 +82,7 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::ssse3) | bit(cpu_feature::vaes) | bit(cpu_feature::vpclmulqdq) |
         bit(cpu_feature::avx2) | bit(cpu_feature::avx512f) | bit(cpu_feature::avx512bw) |
         bit(cpu_feature::avx512vl),
-    &ops, &siv_ops_vaes_avx512, &kernel::and_mask,
+    &ops, &siv_ops_vaes_avx512, /*uses_512bit_vectors=*/true,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
     // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
     // long one ~3.3 KiB; with margins for other compilers.
