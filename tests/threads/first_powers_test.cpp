@@ -1,5 +1,5 @@
 // A new GCM key holds only the first powers of H; the first call that needs more computes the
-// rest into the shared key state, once (src/backends/x86/gcm_kernel.inc). Here that first use is
+// rest into the shared key state, once (src/backends/x86/gcm_key.inc). Here that first use is
 // concurrent: for many fresh keys per backend, eight threads released together each make their
 // first call on the key through a different path that needs the higher powers (one-shot seal and
 // open, a batch, an incremental message, a nonce that is not 96 bits, XAES-256-GCM's derived
