@@ -185,7 +185,8 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
 // chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status and each
 // job's result are declassified, and four jobs carry forged tags.
 void check_batch(const vg::aead_key& key, counts& c, const char* label) {
-  constexpr std::size_t kLens[] = {0, 1, 16, 17, 48, 63, 64, 65, 576, 1420, 2100, 4000, 4200};
+  constexpr std::size_t kLens[] = {0,   1,    16,   17,   48,   63,  64, 65,
+                                   576, 1420, 2000, 4000, 4200, 300, 700};
   constexpr std::size_t kAads[] = {0, 13, 16, 64, 5};
   constexpr std::size_t kJobs = 23;
   // GCM takes any nonce length and tags down to 4 bytes; GCM-SIV and XAES-256-GCM one nonce
@@ -226,10 +227,11 @@ void check_batch(const vg::aead_key& key, counts& c, const char* label) {
     open[i].out = out[i];
     open[i].tag = tag[i];
   }
-  // Forged: a job of the short batch kernel (16 B), two of the medium one (1420 B; 2100 B, three
-  // segments) and one of the single-call kernels (16-byte nonce).
-  const auto forged = [](std::size_t i) { return i == 5 || i == 9 || i == 10 || i == 15; };
-  for (std::size_t i : {5, 9, 10, 15}) tag[i][0] ^= 1;
+  // Forged: a job of the short batch kernel (empty), one of the medium one (576 B, in a group of
+  // four), one it seals and the single call opens (2000 B, two segments) and one of the
+  // single-call kernels (16-byte nonce).
+  const auto forged = [](std::size_t i) { return i == 5 || i == 8 || i == 10 || i == 15; };
+  for (std::size_t i : {5, 8, 10, 15}) tag[i][0] ^= 1;
   vg::status st = key.open_batch(open);
   declassify(&st, sizeof st);
   bool results_ok = true;
