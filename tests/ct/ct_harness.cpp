@@ -180,7 +180,7 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
 }
 
 // seal_batch/open_batch over one batch: jobs of the batch kernels (short: message and AAD up to
-// 64 B; medium: 65 B to a few KiB, one segment and several, groups of mixed lengths; full and
+// 64 B; medium: 65 B to 1232 B with a 64-byte AAD, groups of mixed lengths and of one; full and
 // truncated tags, partial groups) mixed with longer jobs and a 16-byte nonce, more jobs than one
 // chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status and each
 // job's result are declassified, and four jobs carry forged tags.
@@ -227,9 +227,8 @@ void check_batch(const vg::aead_key& key, counts& c, const char* label) {
     open[i].out = out[i];
     open[i].tag = tag[i];
   }
-  // Forged: a job of the short batch kernel (empty), one of the medium one (576 B, in a group of
-  // four), one it seals and the single call opens (2000 B, two segments) and one of the
-  // single-call kernels (16-byte nonce).
+  // Forged: a job of the short batch kernel (empty), two of the medium one (576 B and 300 B, in a
+  // group of four with 700 B and 1232 B jobs) and one of the single-call kernels (16-byte nonce).
   const auto forged = [](std::size_t i) { return i == 5 || i == 8 || i == 10 || i == 15; };
   for (std::size_t i : {5, 8, 10, 15}) tag[i][0] ^= 1;
   vg::status st = key.open_batch(open);
