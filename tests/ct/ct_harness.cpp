@@ -179,12 +179,14 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
   expect(ok && st == vg::status::ok, c, what, "open");
 }
 
-// seal_batch/open_batch over one batch: jobs of the batch kernels (message and AAD up to 64 B,
-// full and truncated tags, partial groups) mixed with longer jobs and a 16-byte nonce, more jobs
-// than one chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status
-// and each job's result are declassified, and two jobs carry forged tags.
+// seal_batch/open_batch over one batch: jobs of the batch kernels (short: message and AAD up to
+// 64 B; medium: 65 B to 1232 B with a 64-byte AAD, groups of mixed lengths and of one; full and
+// truncated tags, partial groups) mixed with longer jobs and a 16-byte nonce, more jobs than one
+// chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status and each
+// job's result are declassified, and four jobs carry forged tags.
 void check_batch(const vg::aead_key& key, counts& c, const char* label) {
-  constexpr std::size_t kLens[] = {0, 1, 16, 17, 48, 63, 64, 65, 576, 1420};
+  constexpr std::size_t kLens[] = {0,   1,    16,   17,   48,   63,  64, 65,
+                                   576, 1420, 2000, 4000, 4200, 300, 700};
   constexpr std::size_t kAads[] = {0, 13, 16, 64, 5};
   constexpr std::size_t kJobs = 23;
   // GCM takes any nonce length and tags down to 4 bytes; GCM-SIV and XAES-256-GCM one nonce
@@ -225,10 +227,10 @@ void check_batch(const vg::aead_key& key, counts& c, const char* label) {
     open[i].out = out[i];
     open[i].tag = tag[i];
   }
-  // One forged job of the batch kernels (16 B, 4-byte tag), one of the single-call kernels.
-  const auto forged = [](std::size_t i) { return i == 9 || i == 12; };
-  tag[9][0] ^= 1;
-  tag[12][0] ^= 1;
+  // Forged: a job of the short batch kernel (empty), two of the medium one (576 B and 300 B, in a
+  // group of four with 700 B and 1232 B jobs) and one of the single-call kernels (16-byte nonce).
+  const auto forged = [](std::size_t i) { return i == 5 || i == 8 || i == 10 || i == 15; };
+  for (std::size_t i : {5, 8, 10, 15}) tag[i][0] ^= 1;
   vg::status st = key.open_batch(open);
   declassify(&st, sizeof st);
   bool results_ok = true;

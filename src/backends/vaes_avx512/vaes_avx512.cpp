@@ -32,6 +32,7 @@ namespace {
 // clang-format off
 #include "backends/x86/gcm_kernel.inc"
 #include "backends/x86/gcm_batch.inc"
+#include "backends/x86/gcm_batch_lanes.inc"
 #include "backends/x86/gcm_router.inc"
 // clang-format on
 using kernel = gcm_kernel<vec512, 4, /*Karatsuba=*/false, /*G=*/3>;
@@ -67,7 +68,21 @@ using open_tiers = tiers<up_to<32, tail_xmm>, up_to<383, tail_zmm>, any_length<k
 // clang-format off
 #include "backends/x86/gcm_unit.inc"
 // clang-format on
-using batch = gcm_batch<kernel>;  // several short messages per call (x86/gcm_batch.inc)
+// Batches: short jobs to x86/gcm_batch.inc, medium ones four at a time to x86/gcm_batch_lanes.inc.
+struct single_calls {
+  static void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
+                   std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                   std::uint8_t tag[16]) {
+    ::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
+  }
+  static std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
+                                  const std::uint8_t* aad, std::size_t aad_len,
+                                  const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                  const std::uint8_t* tag, std::size_t tag_len) {
+    return ::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
+  }
+};
+using batch = gcm_batch_lanes<kernel, gcm_batch<kernel>, single_calls>;
 }  // namespace
 
 namespace vg::detail {

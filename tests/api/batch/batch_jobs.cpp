@@ -45,14 +45,16 @@ std::vector<batch_job> random_batch(prng& rng, vg::algorithm alg, const bytes& k
   std::vector<batch_job> jobs(1 + rng.next() % shape.max_jobs);
   for (batch_job& j : jobs) {
     std::size_t nonce_len = xaes ? 24 : 12;
-    if (!fixed_lengths && shape.vary_nonce && rng.next() % 8 == 0) nonce_len = 1 + rng.next() % 40;
+    if (!fixed_lengths && shape.vary_nonce && !shape.medium && rng.next() % 8 == 0)
+      nonce_len = 1 + rng.next() % 40;
     j.nonce = rng.bytes(nonce_len);
-    j.aad = rng.bytes(rng.next() % 4 == 0 ? 0 : rng.next() % 70);
+    j.aad = rng.bytes(rng.next() % 4 == 0 ? 0 : rng.next() % (shape.medium ? 65 : 70));
     // Mostly packet-sized, some up to max_len: every kernel path, with the spec kept affordable.
     const std::uint64_t pick = rng.next() % 8;
-    const std::size_t len = pick < 4   ? rng.next() % 100
-                            : pick < 7 ? rng.next() % 1600
-                                       : rng.next() % (shape.max_len + 1);
+    std::size_t len = pick < 4   ? rng.next() % 100
+                      : pick < 7 ? rng.next() % 1600
+                                 : rng.next() % (shape.max_len + 1);
+    if (shape.medium) len = 65 + rng.next() % (shape.max_len - 64);
     j.pt = rng.bytes(std::min(len, shape.max_len));
     j.tag_len =
         fixed_lengths || !shape.vary_tag ? 16 : kTagLengths[rng.next() % std::size(kTagLengths)];

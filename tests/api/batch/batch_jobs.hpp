@@ -44,6 +44,9 @@ struct batch_shape {
   std::size_t max_len = 4200;
   bool vary_nonce = true;  // GCM: some nonces other than 12 bytes
   bool vary_tag = true;    // GCM: tags of 16, 15, 14, 13, 12, 8, 4 bytes
+  // Only medium jobs: 12-byte nonces, messages of 65..max_len bytes and AADs of 0..64 bytes (the
+  // jobs that batch kernels run several at a time, of mixed lengths).
+  bool medium = false;
 };
 
 /// A random batch of 1..max_jobs jobs for `alg` (lengths mostly short, some up to max_len), with
