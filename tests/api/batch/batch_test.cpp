@@ -19,6 +19,10 @@ namespace {
 
 constexpr int kBatches = 12;
 
+bool equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
+  return n == 0 || std::memcmp(a, b, n) == 0;
+}
+
 class BatchTest : public ::testing::TestWithParam<std::tuple<std::string, vg::algorithm>> {
  protected:
   void SetUp() override {
@@ -46,15 +50,31 @@ class BatchTest : public ::testing::TestWithParam<std::tuple<std::string, vg::al
     if (!ok) log_.add(std::get<0>(GetParam()), describe(jobs, i) + ": " + what);
   }
 
+  // After open_batch: forged jobs rejected with their output zeroed, the others' plaintext
+  // intact, no job's canaries touched.
+  void check_opened(std::vector<batch_job>& jobs, const std::vector<vg::open_job>& open,
+                    const std::vector<bool>& forged) {
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      batch_job& j = jobs[i];
+      const std::size_t n = j.pt.size();
+      if (forged[i]) {
+        check(open[i].result == vg::status::auth, jobs, i, "forged job not rejected");
+        check(std::all_of(j.out_data(), j.out_data() + n, [](std::uint8_t x) { return x == 0; }),
+              jobs, i, "forged job's output not zeroed");
+      } else {
+        check(open[i].result == vg::status::ok, jobs, i, "genuine job rejected");
+        check(equal(j.out_data(), j.pt.data(), n), jobs, i, "plaintext differs");
+      }
+      const std::string guard = j.canaries_intact();
+      check(guard.empty(), jobs, i, guard);
+    }
+  }
+
   vg::aead_key key_;
   bytes key_bytes_;
   failure_log log_;
   int checks_ = 0;
 };
-
-bool equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
-  return n == 0 || std::memcmp(a, b, n) == 0;
-}
 
 TEST_P(BatchTest, SealEqualsSpecAndSingleCalls) {
   for (auto& jobs : batches()) {
@@ -104,20 +124,7 @@ TEST_P(BatchTest, OpenRejectsOnlyForgedJobs) {
     const bool any_forged = std::find(forged.begin(), forged.end(), true) != forged.end();
     const vg::status s = key_.open_batch(open);
     EXPECT_EQ(s, any_forged ? vg::status::auth : vg::status::ok);
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      batch_job& j = jobs[i];
-      const std::size_t n = j.pt.size();
-      if (forged[i]) {
-        check(open[i].result == vg::status::auth, jobs, i, "forged job not rejected");
-        check(std::all_of(j.out_data(), j.out_data() + n, [](std::uint8_t x) { return x == 0; }),
-              jobs, i, "forged job's output not zeroed");
-      } else {
-        check(open[i].result == vg::status::ok, jobs, i, "genuine job rejected");
-        check(equal(j.out_data(), j.pt.data(), n), jobs, i, "plaintext differs");
-      }
-      const std::string guard = j.canaries_intact();
-      check(guard.empty(), jobs, i, guard);
-    }
+    check_opened(jobs, open, forged);
   }
 }
 
@@ -157,20 +164,7 @@ TEST_P(BatchTest, MediumJobsSealAndOpen) {
     auto open = open_jobs_of(jobs);
     const bool any_forged = std::find(forged.begin(), forged.end(), true) != forged.end();
     EXPECT_EQ(key_.open_batch(open), any_forged ? vg::status::auth : vg::status::ok);
-    for (std::size_t i = 0; i < jobs.size(); ++i) {
-      batch_job& j = jobs[i];
-      const std::size_t n = j.pt.size();
-      if (forged[i]) {
-        check(open[i].result == vg::status::auth, jobs, i, "forged job not rejected");
-        check(std::all_of(j.out_data(), j.out_data() + n, [](std::uint8_t x) { return x == 0; }),
-              jobs, i, "forged job's output not zeroed");
-      } else {
-        check(open[i].result == vg::status::ok, jobs, i, "genuine job rejected");
-        check(equal(j.out_data(), j.pt.data(), n), jobs, i, "plaintext differs");
-      }
-      const std::string guard = j.canaries_intact();
-      check(guard.empty(), jobs, i, guard);
-    }
+    check_opened(jobs, open, forged);
   }
 }
 

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 
 #include "api/batch/batch_jobs.hpp"
 #include "vg/cpu.hpp"
@@ -199,6 +201,56 @@ TEST(BatchRefusal, EmptyKeyAndEmptyBatch) {
   ASSERT_EQ(vg::aes128_gcm::create(bytes(16, 3), key), vg::status::ok);
   EXPECT_EQ(key.seal_batch({}), vg::status::ok);
   EXPECT_EQ(key.open_batch({}), vg::status::ok);
+}
+
+// A batch of one job is that job's single call: the same status, bytes and, on open, result, for
+// accepted, refused and forged jobs, on every runnable backend.
+TEST(BatchRefusal, OneJobBatchesAreSingleCalls) {
+  for (const vg::backend_info& b : vg::backends()) {
+    if (!b.runnable) continue;
+    for (vg::algorithm alg : {vg::algorithm::aes_128_gcm, vg::algorithm::aes_128_gcm_siv,
+                              vg::algorithm::xaes_256_gcm}) {
+      vg::aead_key key;
+      const vg::status created =
+          vg::aead_key::create(alg, bytes(vg::key_length(alg), 9), key, b.name);
+      if (created == vg::status::unsupported) continue;
+      ASSERT_EQ(created, vg::status::ok);
+      prng rng(0x0e1 + static_cast<std::uint64_t>(alg));
+      const std::size_t good_nonce = vg::nonce_length(alg);
+      for (std::size_t len : {0u, 16u, 64u, 700u}) {
+        for (std::size_t nonce_len : {good_nonce, std::size_t{16}}) {
+          for (std::size_t tag_len : {std::size_t{16}, std::size_t{12}}) {
+            SCOPED_TRACE(std::string(b.name) + " alg " + std::to_string(static_cast<int>(alg)) +
+                         " len " + std::to_string(len) + " nonce " + std::to_string(nonce_len) +
+                         " tag " + std::to_string(tag_len));
+            const bytes nonce = rng.bytes(nonce_len), aad = rng.bytes(13), pt = rng.bytes(len);
+            bytes ct(len, 0xc1), tag(tag_len, 0xc2), bct(len, 0xc1), btag(tag_len, 0xc2);
+            const vg::status single = key.seal(nonce, aad, pt, ct, tag);
+            std::vector<vg::seal_job> seal{{nonce, aad, pt, bct, btag}};
+            EXPECT_EQ(key.seal_batch(seal), single);
+            EXPECT_EQ(bct, ct);
+            EXPECT_EQ(btag, tag);
+            for (bool forge : {false, true}) {
+              bytes t = tag;
+              if (forge) t[0] ^= 1;
+              bytes out(len, 0xc3), bout(len, 0xc3);
+              const vg::status single_open = key.open(nonce, aad, ct, out, t);
+              std::vector<vg::open_job> open(1);
+              open[0].nonce = nonce;
+              open[0].aad = aad;
+              open[0].in = ct;
+              open[0].out = bout;
+              open[0].tag = t;
+              open[0].result = forge ? vg::status::ok : vg::status::auth;  // overwritten
+              EXPECT_EQ(key.open_batch(open), single_open);
+              EXPECT_EQ(open[0].result, single_open);
+              EXPECT_EQ(bout, out);
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 }  // namespace
