@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "api/failing_allocator.hpp"
+#include "capi/failing_allocator.hpp"
 #include "vg/vg.h"
 
 namespace vg::test {

@@ -1,8 +1,8 @@
 // Fault injection for VG_ERR_NOMEM: failing_allocator.cpp replaces the global aligned operator new
 // (the form vg_aead_new's `new (std::nothrow) vg_aead` uses, since the key is alignas(64)) and can
 // be told to fail the next aligned allocation.
-#ifndef VG_TESTS_API_FAILING_ALLOCATOR_HPP
-#define VG_TESTS_API_FAILING_ALLOCATOR_HPP
+#ifndef VG_TESTS_CAPI_FAILING_ALLOCATOR_HPP
+#define VG_TESTS_CAPI_FAILING_ALLOCATOR_HPP
 
 namespace vg::test {
 
@@ -15,4 +15,4 @@ bool injected_failure_consumed();
 
 }  // namespace vg::test
 
-#endif  // VG_TESTS_API_FAILING_ALLOCATOR_HPP
+#endif  // VG_TESTS_CAPI_FAILING_ALLOCATOR_HPP

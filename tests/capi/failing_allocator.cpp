@@ -2,7 +2,7 @@
 // replace them). Allocation is aligned_alloc and release is free, exactly as libstdc++ does it, so
 // memory from either side is released correctly; only the armed, thread-local flag changes
 // behaviour. The unaligned forms are left alone.
-#include "api/failing_allocator.hpp"
+#include "capi/failing_allocator.hpp"
 
 #include <cstdlib>
 #include <new>
