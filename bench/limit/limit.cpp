@@ -46,6 +46,7 @@ using and_pass_fn = void (*)(std::uint64_t, void*, std::size_t);
   return true;
 }
 
+#if defined(__x86_64__)  // the load and store kernels (kernels.hpp) are x86 only
 // Bytes moved per core cycle by `memory` (loads or stores of one width) over an L1-resident
 // buffer, converted to instructions per cycle.
 using memory_fn = void (*)(std::uint64_t, void*, bool);
@@ -54,6 +55,7 @@ using memory_fn = void (*)(std::uint64_t, void*, bool);
   return rate([&](std::uint64_t n, void*) { memory(n, buffer, store); },
               double(limit::memory_ops_per_iteration), core_hz, ms);
 }
+#endif
 
 // The schemes of the x86 backends, as src/backends/x86/gcm_kernel.inc instantiates them. The
 // floors (clmul_per_block, reductions_per_batch) are Karatsuba's 3 multiplies a block and one
