@@ -3,8 +3,8 @@
 //
 // How they were counted: bench/limit/count_loop.py on the release objects (GCC 12, -O3), e.g.
 //   O=build/release/src/backends/vaes_avx512/CMakeFiles/vg_backend_vaes_avx512.dir
-//   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0>::gcm<10, true>' 4 10
-// Seal runs gcm<R, true>. Open runs what the backend's open_verify reaches: open_verify_rounds<R>
+//   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0>::gcm<10>' 4 10
+// Seal runs gcm<R>. Open runs what the backend's open_verify reaches: open_verify_rounds<R>
 // on vaes-avx2 and vaes-avx512, open_tag_outlined<R> on aesni-avx. Kernels: aesni-avx
 // 'vec128, 8, true, 2, 0>' (lanes 1), vaes-avx2 'vec256, 4, false, 2, 0>' (lanes 2), vaes-avx512
 // 'vec512, 4, false, 3, 0>' (lanes 4). The script takes the steady loop (the densest

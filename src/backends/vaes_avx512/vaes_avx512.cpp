@@ -69,18 +69,10 @@ using open_tiers = tiers<up_to<32, tail_xmm>, up_to<383, tail_zmm>, any_length<k
 #include "backends/x86/gcm_unit.inc"
 // clang-format on
 // Batches: short jobs to x86/gcm_batch.inc, medium ones four at a time to x86/gcm_batch_lanes.inc.
+// A group of one medium job runs as the unit's routed single call (gcm_unit.inc).
 struct single_calls {
-  static void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
-                   std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-                   std::uint8_t tag[16]) {
-    ::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
-  }
-  static std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
-                                  const std::uint8_t* aad, std::size_t aad_len,
-                                  const std::uint8_t* in, std::uint8_t* out, std::size_t len,
-                                  const std::uint8_t* tag, std::size_t tag_len) {
-    return ::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-  }
+  static constexpr auto seal = &::seal;
+  static constexpr auto open_verify = &::open_verify;
 };
 using batch = gcm_batch_lanes<kernel, gcm_batch<kernel>, single_calls>;
 }  // namespace
