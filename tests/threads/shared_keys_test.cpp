@@ -68,8 +68,6 @@ int race(std::vector<message>& msgs, const seal_fn& seal, const open_fn& open) {
 
 class SharedKeys : public testing::TestWithParam<std::string> {};
 
-// tests/api/threads_test.cpp has the same check for GCM, but in vg_api_test, which the tsan stage
-// does not build (it builds this suite alone), so the tsan stage runs this one.
 // race() with seal/open of one shared C++ key object.
 int race_key(const vg::aead_key& key, std::vector<message>& msgs) {
   return race(
