@@ -123,6 +123,27 @@ TEST(GcmVariants, TablesOfOneBackendAreItsVariants) {
   }
 }
 
+// "name/variant" names one table; plain "name" the one this process chose.
+TEST(GcmVariants, NamesOfVariants) {
+  for (const backend* t : all_gcm_tables()) {
+    const std::string name(t->name);
+    if (t->gcm_variant.empty()) {
+      EXPECT_EQ(find_runnable_backend(name + "/schoolbook"), nullptr) << name;
+      continue;
+    }
+    EXPECT_EQ(find_runnable_backend(name + "/" + std::string(t->gcm_variant)),
+              is_runnable(*t) ? t : nullptr);
+    EXPECT_EQ(find_runnable_backend(name + "/"), nullptr) << name;
+    EXPECT_EQ(find_runnable_backend(name + "/no-such-variant"), nullptr) << name;
+  }
+  EXPECT_EQ(find_runnable_backend("no-such-backend/karatsuba"), nullptr);
+  for (const backend* b : all_backends()) {
+    EXPECT_EQ(gcm_variant_of(b->name).table, b) << b->name;
+    EXPECT_EQ(find_runnable_backend(b->name), is_runnable(*b) ? b : nullptr) << b->name;
+  }
+  EXPECT_EQ(gcm_variant_of("no-such-backend").table, nullptr);
+}
+
 // A Karatsuba key state keeps K.lo ^ K.hi of every power of H in both halves of a 16-byte entry,
 // after the powers themselves (x86/gcm_key.inc): so the entry made from the state's first
 // 16 bytes (the highest power) is somewhere in a complete Karatsuba state, and (but for a
