@@ -8,7 +8,7 @@
 // on vaes-avx2 and vaes-avx512, open_tag_outlined<R> on aesni-avx. Kernels: aesni-avx
 // 'vec128, 8, true, 2, 0>' (lanes 1), vaes-avx2 'vec256, 4, false, 2, 0>' (lanes 2), vaes-avx512
 // 'vec512, 4, false, 3, 0>' (lanes 4); the Karatsuba variants (vaes_avx2_karatsuba.cpp.o,
-// vaes_avx512_karatsuba.cpp.o) 'vec256, 4, true, 2, 0>' and 'vec512, 4, true, 1, 0>'. The script
+// vaes_avx512_karatsuba.cpp.o) 'vec256, 4, true, 3, 0>' and 'vec512, 4, true, 1, 0>'. The script
 // takes the steady loop (the densest backward jump in AES and CLMUL), counts its instructions by
 // class and divides by the blocks one iteration covers. AES is exactly rounds / lanes a block and
 // is not listed. Recount after any change to src/backends/x86/gcm_kernel.inc or the compiler; a
