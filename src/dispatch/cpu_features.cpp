@@ -159,13 +159,12 @@ bool prefers_256bit_vectors() noexcept {
     const cpu_ids ids = cpu_identity();
     if (ids.vendor != cpu_vendor::intel || ids.family != 6) return false;
     switch (ids.model) {
-      case 0x6a:
-      case 0x6c:  // Ice Lake server
-      case 0x7d:
-      case 0x7e:  // Ice Lake client
-      case 0x8c:
-      case 0x8d:  // Tiger Lake
-      case 0xa7:  // Rocket Lake
+      // clang-format off
+      case 0x6a: case 0x6c:  // Ice Lake server
+      case 0x7d: case 0x7e:  // Ice Lake client
+      case 0x8c: case 0x8d:  // Tiger Lake
+      case 0xa7:             // Rocket Lake
+        // clang-format on
         return true;
       default:
         return false;
