@@ -7,11 +7,13 @@
 // Seal runs gcm<R>. Open runs what the backend's open_verify reaches: open_verify_rounds<R>
 // on vaes-avx2 and vaes-avx512, open_tag_outlined<R> on aesni-avx. Kernels: aesni-avx
 // 'vec128, 8, true, 2, 0>' (lanes 1), vaes-avx2 'vec256, 4, false, 2, 0>' (lanes 2), vaes-avx512
-// 'vec512, 4, false, 3, 0>' (lanes 4). The script takes the steady loop (the densest
-// backward jump in AES and CLMUL), counts its instructions by class and divides by the blocks one
-// iteration covers. AES is exactly rounds / lanes a block and is not listed. Recount after any
-// change to src/backends/x86/gcm_kernel.inc or the compiler; a count that is too high can make
-// the bound exceed the measured time (eff above 100%), one that is too low only loosens it.
+// 'vec512, 4, false, 3, 0>' (lanes 4); the Karatsuba variants (vaes_avx2_karatsuba.cpp.o,
+// vaes_avx512_karatsuba.cpp.o) 'vec256, 4, true, 3, 0>' and 'vec512, 4, true, 1, 0>'. The script
+// takes the steady loop (the densest backward jump in AES and CLMUL), counts its instructions by
+// class and divides by the blocks one iteration covers. AES is exactly rounds / lanes a block and
+// is not listed. Recount after any change to src/backends/x86/gcm_kernel.inc or the compiler; a
+// count that is too high can make the bound exceed the measured time (eff above 100%), one that is
+// too low only loosens it.
 #ifndef VG_BENCH_LIMIT_KERNEL_COUNTS_HPP
 #define VG_BENCH_LIMIT_KERNEL_COUNTS_HPP
 
@@ -35,7 +37,9 @@ struct kernel_counts {
   loop_counts open[3];
 };
 
-/// The counts of `backend`'s loop, or nullptr.
+/// The counts of `backend`'s loop, or nullptr. A backend built in several GCM kernel variants is
+/// named by its default variant's plain name ("vaes-avx2") or as "name/variant" for another
+/// ("vaes-avx2/karatsuba").
 const kernel_counts* counts_for(std::string_view backend);
 
 }  // namespace vg::bench

@@ -131,9 +131,10 @@ machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
 }
 
 std::optional<gcm_scheme> scheme_for(std::string_view backend) {
+  const std::string_view name = backend.substr(0, backend.find('/'));
   for (gcm_scheme s : schemes) {
-    if (s.backend != backend) continue;
-    s.counts = counts_for(backend);
+    if (s.backend != name) continue;
+    s.counts = counts_for(backend);  // a variant without counts of its own: floors only
     return s;
   }
   return std::nullopt;

@@ -74,6 +74,8 @@ struct gcm_scheme {
 enum class gcm_op { seal, open };
 
 /// The scheme of `backend`, or nullopt (portable code has no AES/CLMUL instructions to count).
+/// "name/variant" names a GCM kernel variant other than the backend's default, whose loop has
+/// its own counts (kernel_counts.hpp).
 std::optional<gcm_scheme> scheme_for(std::string_view backend);
 
 /// AES and CLMUL instructions started per cycle together at width `w`, where its timed mixes show

@@ -154,6 +154,13 @@ struct backend {
   // the mode layer's frames: what a key's destruction zeroes below the deepest entry
   // (common/ct.hpp). Measured by tests/hygiene (stack_reach_test.cpp) on every path, with a margin.
   stack_reach gcm_stack, siv_stack;
+
+  // The GCM kernel variant of this table ("schoolbook", "karatsuba"), empty for a backend built
+  // one way only. A backend built several ways has one table per variant, each with the same
+  // name: a variant's key state has its own layout, so every entry of gcm_ops (and its batch
+  // ops) comes from that variant. dispatch/gcm_variants.cpp picks one per CPU, once per process;
+  // a key stores the table it was created on.
+  std::string_view gcm_variant{};
 };
 
 }  // namespace vg::detail

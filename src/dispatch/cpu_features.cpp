@@ -20,20 +20,19 @@ namespace vg {
 namespace {
 
 constexpr std::array<std::string_view, static_cast<unsigned>(cpu_feature::count_)> kNames = {
-    "sse2",    "ssse3",    "sse4.1",   "avx",  "avx2",       "bmi1", "bmi2", "adx",  "aes",
+    "sse2",      "ssse3",   "sse4.1",   "avx",      "avx2", "bmi1",       "bmi2",  "adx", "aes",
     "pclmulqdq", "avx512f", "avx512bw", "avx512vl", "vaes", "vpclmulqdq", "pmull", "sha3"};
 
 #if defined(__x86_64__)
-struct x86_ids {
-  unsigned family = 0, model = 0;
-  bool intel = false;
-};
-
-x86_ids read_x86_ids() noexcept {
+detail::cpu_ids read_x86_ids() noexcept {
   unsigned a, b, c, d;
-  x86_ids ids;
+  detail::cpu_ids ids;
   if (!__get_cpuid(0, &a, &b, &c, &d)) return ids;
-  ids.intel = b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e;  // "GenuineIntel"
+  if (b == 0x756e6547 && d == 0x49656e69 && c == 0x6c65746e) {  // "GenuineIntel"
+    ids.vendor = detail::cpu_vendor::intel;
+  } else if (b == 0x68747541 && d == 0x69746e65 && c == 0x444d4163) {  // "AuthenticAMD"
+    ids.vendor = detail::cpu_vendor::amd;
+  }
   __get_cpuid(1, &a, &b, &c, &d);
   ids.family = (a >> 8) & 0xf;
   ids.model = (a >> 4) & 0xf;
@@ -86,13 +85,15 @@ cpu_feature_set detect() noexcept {
 cpu_feature_set detect() noexcept {
   const unsigned long hw = getauxval(AT_HWCAP);
   cpu_feature_set s = 0;
-  if (hw & (1ul << 3)) s |= bit(cpu_feature::aes);     // HWCAP_AES
-  if (hw & (1ul << 4)) s |= bit(cpu_feature::pmull);   // HWCAP_PMULL
-  if (hw & (1ul << 17)) s |= bit(cpu_feature::sha3);   // HWCAP_SHA3
+  if (hw & (1ul << 3)) s |= bit(cpu_feature::aes);    // HWCAP_AES
+  if (hw & (1ul << 4)) s |= bit(cpu_feature::pmull);  // HWCAP_PMULL
+  if (hw & (1ul << 17)) s |= bit(cpu_feature::sha3);  // HWCAP_SHA3
   return s;
 }
 #else
-cpu_feature_set detect() noexcept { return 0; }
+cpu_feature_set detect() noexcept {
+  return 0;
+}
 #endif
 
 cpu_feature_set compute_allowed() noexcept {
@@ -100,7 +101,8 @@ cpu_feature_set compute_allowed() noexcept {
   const char* env = std::getenv("VG_CPU_FEATURES");
   if (env == nullptr) return detected;
   const cpu_feature_set listed = detail::parse_feature_list(env, [](std::string_view unknown) {
-    std::fprintf(stderr, "vgcrypt: warning: VG_CPU_FEATURES names unknown feature '%.*s' (ignored)\n",
+    std::fprintf(stderr,
+                 "vgcrypt: warning: VG_CPU_FEATURES names unknown feature '%.*s' (ignored)\n",
                  static_cast<int>(unknown.size()), unknown.data());
   });
   return detected & listed;
@@ -142,16 +144,27 @@ std::optional<cpu_feature> feature_from_name(std::string_view name) noexcept {
   return std::nullopt;
 }
 
+cpu_ids cpu_identity() noexcept {
+#if defined(__x86_64__)
+  static const cpu_ids ids = read_x86_ids();
+  return ids;
+#else
+  return {};
+#endif
+}
+
 bool prefers_256bit_vectors() noexcept {
 #if defined(__x86_64__)
   static const bool prefers = [] {
-    const x86_ids ids = read_x86_ids();
-    if (!ids.intel || ids.family != 6) return false;
+    const cpu_ids ids = cpu_identity();
+    if (ids.vendor != cpu_vendor::intel || ids.family != 6) return false;
     switch (ids.model) {
+      // clang-format off
       case 0x6a: case 0x6c:  // Ice Lake server
       case 0x7d: case 0x7e:  // Ice Lake client
       case 0x8c: case 0x8d:  // Tiger Lake
       case 0xa7:             // Rocket Lake
+        // clang-format on
         return true;
       default:
         return false;

@@ -32,6 +32,16 @@ cpu_feature_set parse_feature_list(std::string_view list, Warn&& warn) {
   return set;
 }
 
+// The processor's vendor, family and model as CPUID reports them (the family with its extended
+// part added, the model with its extended part for families 6 and 15 and up); all zero where
+// there is no CPUID. Read once.
+enum class cpu_vendor { other, intel, amd };
+struct cpu_ids {
+  cpu_vendor vendor = cpu_vendor::other;
+  unsigned family = 0, model = 0;
+};
+cpu_ids cpu_identity() noexcept;
+
 // True on CPUs whose clock drops when 512-bit vectors are busy (Intel Ice Lake, Tiger Lake,
 // Rocket Lake): there the 256-bit VAES backend is the better default. See docs/DISPATCH.md.
 bool prefers_256bit_vectors() noexcept;

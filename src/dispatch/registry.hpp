@@ -9,8 +9,13 @@
 
 namespace vg::detail {
 
-// Every backend in this build, best first.
+// Every backend in this build, best first: for a backend built in several GCM kernel variants,
+// the table of the variant this process runs (gcm_variants.hpp). Chosen once per process.
 std::span<const backend* const> all_backends() noexcept;
+
+// Every table in this build, variants included: best backend first, a backend's tables next to
+// each other with its default variant first.
+std::span<const backend* const> all_gcm_tables() noexcept;
 
 // needs ⊆ allowed_features().
 bool is_runnable(const backend& b) noexcept;
@@ -20,7 +25,9 @@ bool is_runnable(const backend& b) noexcept;
 const backend* first_runnable(std::span<const backend* const> table,
                               bool avoid_512bit_vectors) noexcept;
 
-// The backend called `name` if it is in this build and runnable; null otherwise.
+// The backend called `name` if it is in this build and runnable; null otherwise. "name/variant"
+// (such as "vaes-avx512/karatsuba") names one GCM kernel variant of the backend, plain "name"
+// the one chosen for this process.
 const backend* find_runnable_backend(std::string_view name) noexcept;
 
 // The best runnable backend (never null: portable needs nothing). Chosen once per process.

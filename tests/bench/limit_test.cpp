@@ -212,6 +212,14 @@ TEST(BenchLimit, NoBoundWithoutMeasuredWidth) {
   EXPECT_FALSE(vg::bench::scheme_for("portable").has_value());
   ASSERT_TRUE(vg::bench::scheme_for("aesni-avx").has_value());
   EXPECT_NE(vg::bench::scheme_for("vaes-avx512")->counts, nullptr);
+  // A Karatsuba variant is charged its own loop (1.583 multiplies a block on ymm against
+  // schoolbook's 2.125), on the scheme of its backend.
+  const auto karatsuba = vg::bench::scheme_for("vaes-avx2/karatsuba");
+  ASSERT_TRUE(karatsuba.has_value());
+  EXPECT_EQ(karatsuba->width, "ymm");
+  ASSERT_NE(karatsuba->counts, nullptr);
+  EXPECT_EQ(karatsuba->counts->seal[0].clmul, 1.583);
+  EXPECT_EQ(vg::bench::scheme_for("vaes-avx2")->counts->seal[0].clmul, 2.125);
 }
 
 TEST(BenchLimit, FastBatchRunsAtLeastTenBatches) {

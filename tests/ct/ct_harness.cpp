@@ -1,9 +1,10 @@
 // Constant-time check of the whole library under valgrind memcheck or MemorySanitizer (see
 // secret.hpp: the same source is built for both).
 //
-// For every backend the checker can execute and every algorithm the backend implements, the key,
-// the plaintext and (for open) the ciphertext and tag are marked secret; key setup (key expansion,
-// H powers), seal and open (one-shot and incremental), and AES-CTR then run over message lengths
+// For every backend the checker can execute (each GCM kernel variant of it) and every algorithm
+// the backend implements, the key, the plaintext and (for open) the ciphertext and tag are marked
+// secret; key setup (key expansion, H powers), seal and open (one-shot and incremental), and
+// AES-CTR then run over message lengths
 // that reach every kernel path (empty, partial block, whole blocks, one more, batches, long bulk)
 // and several AAD lengths. Nonces, counters, AAD and lengths are public. The only value made public
 // again is the status open() returns, right before the harness branches on it: the verdict is the
@@ -24,6 +25,7 @@
 
 #include "ct/leaky.hpp"
 #include "ct/secret.hpp"
+#include "dispatch/registry.hpp"
 #include "vg/aead.hpp"
 #include "vg/cpu.hpp"
 #include "vg/ctr.hpp"
@@ -323,15 +325,29 @@ void check_ctr(std::size_t key_len, std::string_view backend, counts& c) {
 int run_library_check() {
   counts c;
   int backends_checked = 0;
+  const auto check_backend = [&](std::string_view name) {
+    ++backends_checked;
+    for (vg::algorithm alg : kAlgorithms) check_key(alg, name, c);
+    for (std::size_t key_len : {16, 24, 32}) check_ctr(key_len, name, c);
+  };
   for (const vg::backend_info& b : vg::backends()) {
     if (!b.runnable) {
       std::printf("skip %.*s: not runnable here (not on this CPU, or hidden by the checker)\n",
                   static_cast<int>(b.name.size()), b.name.data());
       continue;
     }
-    ++backends_checked;
-    for (vg::algorithm alg : kAlgorithms) check_key(alg, b.name, c);
-    for (std::size_t key_len : {16, 24, 32}) check_ctr(key_len, b.name, c);
+    // A backend built in several GCM kernel variants: each of them, by "name/variant".
+    bool variants = false;
+    for (const vg::detail::backend* t : vg::detail::all_gcm_tables()) {
+      if (t->name != b.name || t->gcm_variant.empty()) continue;
+      variants = true;
+      char qualified[64];
+      const int n = std::snprintf(qualified, sizeof qualified, "%.*s/%.*s",
+                                  static_cast<int>(b.name.size()), b.name.data(),
+                                  static_cast<int>(t->gcm_variant.size()), t->gcm_variant.data());
+      check_backend(std::string_view(qualified, static_cast<std::size_t>(n)));
+    }
+    if (!variants) check_backend(b.name);
   }
   std::printf("%s: %d backends, %d cases, %d failures\n", vg::ct_test::kChecker, backends_checked,
               c.cases, c.failures);

@@ -7,11 +7,14 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "dispatch/gcm_variants.hpp"
+#include "dispatch/registry.hpp"
 #include "vg/aead.hpp"
 #include "vg/cpu.hpp"
 
@@ -22,13 +25,18 @@ namespace {
 
 constexpr const char* kSpawnFailed = "spawn failed";
 
-// Runs the probe with VG_CPU_FEATURES set to `features` (or removed when `features` is null) and
-// returns its output line, e.g. "portable portable".
-std::string run_probe(const char* features) {
+// Runs the probe with VG_CPU_FEATURES set to `features` and VG_GCM_VARIANT to `gcm_variant` (each
+// removed when null), with the argument "variants" when `variants`, and returns its output line,
+// e.g. "portable portable".
+std::string run_probe(const char* features, const char* gcm_variant = nullptr,
+                      bool variants = false) {
   std::vector<std::string> env_strings;
   for (char** e = environ; *e != nullptr; ++e)
-    if (std::strncmp(*e, "VG_CPU_FEATURES=", 16) != 0) env_strings.emplace_back(*e);
+    if (std::strncmp(*e, "VG_CPU_FEATURES=", 16) != 0 &&
+        std::strncmp(*e, "VG_GCM_VARIANT=", 15) != 0)
+      env_strings.emplace_back(*e);
   if (features != nullptr) env_strings.push_back(std::string("VG_CPU_FEATURES=") + features);
+  if (gcm_variant != nullptr) env_strings.push_back(std::string("VG_GCM_VARIANT=") + gcm_variant);
   std::vector<char*> envp;
   for (auto& s : env_strings) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -40,7 +48,8 @@ std::string run_probe(const char* features) {
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
   std::string path = VG_BACKEND_PROBE;
-  char* argv[] = {path.data(), nullptr};
+  std::string mode = "variants";
+  char* argv[] = {path.data(), variants ? mode.data() : nullptr, nullptr};
   pid_t pid = 0;
   const int rc = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, envp.data());
   posix_spawn_file_actions_destroy(&actions);
@@ -69,8 +78,8 @@ std::string run_probe(const char* features) {
 }
 
 // Emulated cross builds (qemu-user without binfmt) cannot start a foreign child; skip there.
-#define VG_RUN_PROBE(result, features)            \
-  const std::string result = run_probe(features); \
+#define VG_RUN_PROBE(result, ...)                    \
+  const std::string result = run_probe(__VA_ARGS__); \
   if (result == kSpawnFailed) GTEST_SKIP() << "cannot start a child process here"
 
 const vg::backend_info* find_backend(std::string_view name,
@@ -145,6 +154,45 @@ TEST(CpuFeatures, NonRunnableBackendIsUnsupported) {
     return;
   }
   GTEST_SKIP() << "every compiled backend is runnable here";
+}
+
+// The probe's "variants" line for a child in which every backend built in several GCM kernel
+// variants runs `variant`.
+std::string forced_variants_line(std::string_view variant) {
+  std::string line;
+  for (const vg::detail::backend* b : vg::detail::all_backends()) {
+    if (!b->gcm_variant.empty()) line += std::string(b->name) + "=" + std::string(variant) + " ";
+  }
+  const bool default_has_variants = !vg::detail::default_backend_impl().gcm_variant.empty();
+  return line + "default=" + (default_has_variants ? std::string(variant) : "-");
+}
+
+TEST(CpuFeatures, GcmVariantForcedByEnvironment) {
+  // Every backend built in several variants has both of these (the VAES ones); the child keeps
+  // this process's VG_CPU_FEATURES, so that its default backend is this one's.
+  const char* features = std::getenv("VG_CPU_FEATURES");
+  bool any = false;
+  for (const vg::detail::backend* b : vg::detail::all_backends()) any |= !b->gcm_variant.empty();
+  if (!any) GTEST_SKIP() << "no backend of this build has GCM kernel variants";
+  for (const char* v : {"schoolbook", "karatsuba"}) {
+    VG_RUN_PROBE(line, features, v, true);
+    EXPECT_EQ(line, forced_variants_line(v)) << "VG_GCM_VARIANT=" << v;
+  }
+  // Unset and unknown values: the choice for this CPU (the table's rows or the default).
+  std::string chosen;
+  for (const vg::detail::backend* b : vg::detail::all_backends()) {
+    if (b->gcm_variant.empty()) continue;
+    std::vector<const vg::detail::backend*> group;
+    for (const vg::detail::backend* t : vg::detail::all_gcm_tables())
+      if (t->name == b->name) group.push_back(t);
+    const vg::detail::gcm_variant_choice c =
+        vg::detail::choose_gcm_variant(group, vg::detail::cpu_identity(), nullptr);
+    chosen += std::string(b->name) + "=" + std::string(c.table->gcm_variant) + " ";
+  }
+  VG_RUN_PROBE(unset, features, nullptr, true);
+  EXPECT_EQ(unset.substr(0, chosen.size()), chosen);
+  VG_RUN_PROBE(unknown, features, "no-such-variant", true);
+  EXPECT_EQ(unknown, unset);
 }
 
 TEST(CpuFeatures, FeatureNames) {

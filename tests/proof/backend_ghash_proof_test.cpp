@@ -65,10 +65,9 @@ const std::vector<products>& expected() {
   return table;
 }
 
+// A name of runnable_backends(): a backend, or one GCM kernel variant of it ("name/variant").
 const vg::detail::backend* find_backend(const std::string& name) {
-  for (const vg::detail::backend* b : vg::detail::all_backends())
-    if (b->name == name) return b;
-  return nullptr;
+  return vg::detail::find_runnable_backend(name);
 }
 
 class BackendGhashProof : public testing::TestWithParam<std::string> {};

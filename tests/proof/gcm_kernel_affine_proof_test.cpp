@@ -38,10 +38,9 @@ constexpr shape kShapes[] = {{0, 1},    {13, 0},   {16, 16}, {20, 17},  {0, 100}
                              {33, 128}, {5, 129},  {0, 255}, {16, 256}, {17, 257},
                              {3, 767},  {300, 40}, {0, 512}};
 
+// A name of runnable_backends(): a backend, or one GCM kernel variant of it ("name/variant").
 const vg::detail::backend* find_backend(const std::string& name) {
-  for (const vg::detail::backend* b : vg::detail::all_backends())
-    if (b->name == name) return b;
-  return nullptr;
+  return vg::detail::find_runnable_backend(name);
 }
 
 // What the spec says for one shape: keystream, tag at zero data, and the powers of H.

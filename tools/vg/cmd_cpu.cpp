@@ -1,11 +1,14 @@
 // `vg cpu`: which processor this is, what it has, what VG_CPU_FEATURES allows, every compiled-in
-// backend with whether it can run here and what it needs, and the backend new keys get.
+// backend with whether it can run here and what it needs, the GCM kernel variant each backend
+// built several ways runs here (and why), and the backend new keys get.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "commands.hpp"
 #include "cpu_identity.hpp"
+#include "dispatch/gcm_variants.hpp"
+#include "dispatch/registry.hpp"
 #include "vg/cpu.hpp"
 
 namespace vg::tool {
@@ -16,10 +19,13 @@ constexpr const char* cpu_usage =
     "usage: vg cpu\n"
     "Prints the processor (name, vendor, family, model), the CPU features detected, those\n"
     "VG_CPU_FEATURES allows vgcrypt to use, every backend built in (whether it can run here and\n"
-    "what it needs) and the backend new keys get.\n"
+    "what it needs), the GCM kernel variant of each backend built in several (and why) and the\n"
+    "backend new keys get.\n"
     "  -h, --help   this help\n"
     "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
-    "  that vgcrypt may use; empty allows none (the portable backend); unset allows all\n";
+    "  that vgcrypt may use; empty allows none (the portable backend); unset allows all;\n"
+    "  VG_GCM_VARIANT=schoolbook|karatsuba, the GCM kernel variant of every backend that has it\n"
+    "  (unset: chosen per CPU)\n";
 
 }  // namespace
 
@@ -49,6 +55,22 @@ int run_cpu(const std::vector<std::string>& args) {
                 b.needs ? feature_list(b.needs).c_str() : "(nothing)");
     if (!b.runnable) std::printf("  [missing: %s]", feature_list(missing).c_str());
     std::printf("\n");
+  }
+  const char* forced = std::getenv("VG_GCM_VARIANT");
+  std::printf("gcm variants (VG_GCM_VARIANT%s%s%s):\n", forced ? "=\"" : " unset",
+              forced ? forced : "", forced ? "\"" : "");
+  for (const backend_info& b : backends()) {
+    std::string built;
+    for (const detail::backend* t : detail::all_gcm_tables()) {
+      if (t->name != b.name || t->gcm_variant.empty()) continue;
+      if (!built.empty()) built += ", ";
+      built += t->gcm_variant;
+    }
+    if (built.empty()) continue;  // built one way only
+    const detail::gcm_variant_choice c = detail::gcm_variant_of(b.name);
+    std::printf("  %-12.*s %-11.*s (of %s)  %.*s\n", static_cast<int>(b.name.size()), b.name.data(),
+                static_cast<int>(c.table->gcm_variant.size()), c.table->gcm_variant.data(),
+                built.c_str(), static_cast<int>(c.why.size()), c.why.data());
   }
   const std::string_view chosen = default_backend();
   std::printf("default:  %.*s\n", static_cast<int>(chosen.size()), chosen.data());

@@ -315,7 +315,7 @@ void annotate(speed_result& r) {
     if (!row.is_vgcrypt) continue;
     const std::string backend = row.impl.substr(std::string("vgcrypt/").size());
     // The bound is the bulk kernels' own; a key setup has none.
-    if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(backend);
+    if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(bound_name(backend));
         scheme && row.op != operation::setup) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;

@@ -133,6 +133,10 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
 /// True when vgcrypt's `backend` (empty = default) can make a key for `alg`.
 bool vgcrypt_supports(const std::string& backend, algorithm alg);
 
+// The name the bound counts `backend`'s loop under (bench::scheme_for): "name/variant" when the
+// GCM kernel variant new keys get is not the backend's default one, else the plain name.
+std::string bound_name(std::string_view backend);
+
 void print_table(std::FILE* to, const speed_result& r);
 void print_limit(std::FILE* to, const speed_result& r);
 void print_json(std::FILE* to, const speed_result& r);

@@ -4,10 +4,24 @@
 #include <set>
 #include <string>
 
+#include "dispatch/gcm_variants.hpp"
+#include "dispatch/registry.hpp"
 #include "speed.hpp"
 #include "vg/cpu.hpp"
 
 namespace vg::tool {
+
+std::string bound_name(std::string_view backend) {
+  const detail::gcm_variant_choice c = detail::gcm_variant_of(backend);
+  if (c.table == nullptr) return std::string(backend);
+  for (const detail::backend* t : detail::all_gcm_tables()) {
+    if (t->name != backend) continue;
+    if (t == c.table) return std::string(backend);  // the default variant (listed first)
+    return std::string(backend) + "/" + std::string(c.table->gcm_variant);
+  }
+  return std::string(backend);
+}
+
 namespace {
 
 constexpr algorithm all_algs[] = {algorithm::aes_128_gcm,     algorithm::aes_192_gcm,
@@ -197,7 +211,7 @@ void print_limit(std::FILE* to, const speed_result& r) {
                "bound cyc/B at 16 KiB, seal | open (seal GB/s at the measured clock); seal's "
                "cycles per resource, * = binds");
   for (const backend_info& b : backends()) {
-    std::optional<bench::gcm_scheme> scheme = bench::scheme_for(b.name);
+    std::optional<bench::gcm_scheme> scheme = bench::scheme_for(bound_name(b.name));
     if (!scheme) continue;
     for (algorithm alg : {algorithm::aes_128_gcm, algorithm::aes_256_gcm,
                           algorithm::aes_128_gcm_siv, algorithm::aes_256_gcm_siv}) {

@@ -1,9 +1,9 @@
-// The x86 GCM kernels (aesni-avx, vaes-avx2, vaes-avx512) called directly through their gcm_ops
-// table and checked byte for byte against the specification (src/spec): every message length
-// 0..4200, AAD lengths 0..300, every key size, in place and out of place at odd alignments, the
-// 32-bit counter wrap, GHASH continuation, CTR, the stitched block ops and open with the verdict
-// in the kernel (open_verify: right and tampered tags of every length 4..16).
-// Backends the CPU (or VG_CPU_FEATURES) cannot run are skipped.
+// The x86 GCM kernels (aesni-avx, vaes-avx2, vaes-avx512, the last two in both GCM kernel
+// variants) called directly through their gcm_ops table and checked byte for byte against the
+// specification (src/spec): every message length 0..4200, AAD lengths 0..300, every key size, in
+// place and out of place at odd alignments, the 32-bit counter wrap, GHASH continuation, CTR, the
+// stitched block ops and open with the verdict in the kernel (open_verify: right and tampered tags
+// of every length 4..16). Backends the CPU (or VG_CPU_FEATURES) cannot run are skipped.
 //
 // Under valgrind (memcheck) the key and plaintext are additionally marked undefined while the
 // kernels run, so any branch or address that depends on them is reported; only outputs are
@@ -27,7 +27,9 @@
 namespace vg::detail {
 extern const backend backend_aesni_avx;
 extern const backend backend_vaes_avx2;
+extern const backend backend_vaes_avx2_karatsuba;
 extern const backend backend_vaes_avx512;
+extern const backend backend_vaes_avx512_karatsuba;
 }  // namespace vg::detail
 
 namespace {
@@ -524,6 +526,7 @@ TEST_P(X86Gcm, BlockOpsMatchCtr32ThenGhash) {
 
 std::string backend_label(const testing::TestParamInfo<const backend*>& info) {
   std::string s(info.param->name);
+  if (!info.param->gcm_variant.empty()) s += "_" + std::string(info.param->gcm_variant);
   for (auto& c : s)
     if (c == '-') c = '_';
   return s;
@@ -532,7 +535,9 @@ std::string backend_label(const testing::TestParamInfo<const backend*>& info) {
 INSTANTIATE_TEST_SUITE_P(Kernels, X86Gcm,
                          testing::Values(&vg::detail::backend_aesni_avx,
                                          &vg::detail::backend_vaes_avx2,
-                                         &vg::detail::backend_vaes_avx512),
+                                         &vg::detail::backend_vaes_avx2_karatsuba,
+                                         &vg::detail::backend_vaes_avx512,
+                                         &vg::detail::backend_vaes_avx512_karatsuba),
                          backend_label);
 
 }  // namespace

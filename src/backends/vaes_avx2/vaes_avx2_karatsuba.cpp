@@ -1,0 +1,32 @@
+// Backend "vaes-avx2", Karatsuba variant: the unit of gcm_vaes_avx2.inc with 3 carry-less
+// multiplies a block; exported as backend_vaes_avx2_karatsuba. Same name, features and GCM-SIV
+// kernels as the schoolbook variant; the registry (src/dispatch/gcm_variants.cpp) chooses one of
+// the two per CPU.
+#include <immintrin.h>
+#include <sched.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "backends/backend.hpp"
+
+namespace {
+constexpr bool unit_karatsuba = true;
+// clang-format off
+#include "backends/vaes_avx2/gcm_vaes_avx2.inc"
+// clang-format on
+}  // namespace
+
+namespace vg::detail {
+extern const siv_ops siv_ops_vaes_avx2;  // siv_vaes_avx2.cpp
+extern const backend backend_vaes_avx2_karatsuba;
+constinit const backend backend_vaes_avx2_karatsuba{.name = "vaes-avx2",
+                                                    .needs = unit_needs,
+                                                    .gcm = &ops,
+                                                    .siv = &siv_ops_vaes_avx2,
+                                                    .uses_512bit_vectors = false,
+                                                    .gcm_stack = unit_gcm_stack,
+                                                    .siv_stack = unit_siv_stack,
+                                                    .gcm_variant = "karatsuba"};
+}  // namespace vg::detail

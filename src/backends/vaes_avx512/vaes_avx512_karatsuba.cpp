@@ -1,0 +1,37 @@
+// Backend "vaes-avx512", Karatsuba variant: the unit of gcm_vaes_avx512.inc with 3 carry-less
+// multiplies a block, one reduction per batch; exported as backend_vaes_avx512_karatsuba (and its
+// batch ops). Same name, features and GCM-SIV kernels as the schoolbook variant; the registry
+// (src/dispatch/gcm_variants.cpp) chooses one of the two per CPU.
+#include <immintrin.h>
+#include <sched.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "backends/backend.hpp"
+#include "backends/batch_ops.hpp"
+
+namespace {
+constexpr bool unit_karatsuba = true;
+// clang-format off
+#include "backends/vaes_avx512/gcm_vaes_avx512.inc"
+// clang-format on
+}  // namespace
+
+namespace vg::detail {
+extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
+constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba{
+    batch::max_len, batch::max_aad, &batch::common_jobs, &batch::seal, &batch::open_verify};
+extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
+extern const backend backend_vaes_avx512_karatsuba;
+constinit const backend backend_vaes_avx512_karatsuba{.name = "vaes-avx512",
+                                                      .needs = unit_needs,
+                                                      .gcm = &ops,
+                                                      .siv = &siv_ops_vaes_avx512,
+                                                      .uses_512bit_vectors = true,
+                                                      .gcm_stack = unit_gcm_stack,
+                                                      .siv_stack = unit_siv_stack,
+                                                      .gcm_variant = "karatsuba"};
+}  // namespace vg::detail

@@ -1,0 +1,96 @@
+// The per-CPU table of GCM kernel variants and the choice among a backend's tables
+// (gcm_variants.hpp). Rows name CPUs that were measured; every other CPU gets each backend's
+// default variant, the one listed first in the registry (schoolbook for the VAES backends).
+#include "dispatch/gcm_variants.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "dispatch/registry.hpp"
+
+namespace vg::detail {
+namespace {
+
+// Intel family 6: VPCLMULQDQ issues on a port of its own, so the multiply Karatsuba saves frees
+// no AES slot, and its extra XOR and shuffle land on the two 512-bit ports.
+// AMD Zen 4: VAES and VPCLMULQDQ share pipes (docs/design/gcm-bound.md), so a multiply saved is
+// an AES slot gained. On ymm that wins; on zmm the Karatsuba key state has room for one reduction
+// per batch only, whose multiplies and the extra XORs and shuffles cost what it saves. Zen 4
+// models: 0x10-0x1f (Genoa; 0x11 measured), 0x60-0x7f (Raphael, Phoenix), 0xa0-0xaf (Bergamo,
+// Siena): one core design.
+constexpr gcm_variant_row kRows[] = {
+    {cpu_vendor::intel, 6, 0x00, 0xff, "vaes-avx512", "schoolbook",
+     "Intel: schoolbook 4% faster at 16 KiB (Sapphire Rapids class)"},
+    {cpu_vendor::intel, 6, 0x00, 0xff, "vaes-avx2", "schoolbook",
+     "Intel: the schemes tie at 256 bits (Sapphire Rapids class)"},
+    {cpu_vendor::amd, 0x19, 0x10, 0x1f, "vaes-avx512", "schoolbook",
+     "AMD Zen 4: Karatsuba up to 6% slower at 1-16 KiB (family 25 model 17)"},
+    {cpu_vendor::amd, 0x19, 0x60, 0x7f, "vaes-avx512", "schoolbook",
+     "AMD Zen 4: as family 25 model 17 (same core)"},
+    {cpu_vendor::amd, 0x19, 0xa0, 0xaf, "vaes-avx512", "schoolbook",
+     "AMD Zen 4: as family 25 model 17 (same core)"},
+    {cpu_vendor::amd, 0x19, 0x10, 0x1f, "vaes-avx2", "karatsuba",
+     "AMD Zen 4: Karatsuba 5-7% faster at 1-16 KiB (family 25 model 17)"},
+    {cpu_vendor::amd, 0x19, 0x60, 0x7f, "vaes-avx2", "karatsuba",
+     "AMD Zen 4: as family 25 model 17 (same core)"},
+    {cpu_vendor::amd, 0x19, 0xa0, 0xaf, "vaes-avx2", "karatsuba",
+     "AMD Zen 4: as family 25 model 17 (same core)"},
+};
+
+// VG_GCM_VARIANT, read once; a value that names no variant of this build is reported once and
+// ignored.
+const char* forced_variant() noexcept {
+  static const char* const forced = [] {
+    const char* env = std::getenv("VG_GCM_VARIANT");
+    if (env == nullptr || *env == '\0') return static_cast<const char*>(nullptr);
+    for (const backend* b : all_gcm_tables())
+      if (!b->gcm_variant.empty() && b->gcm_variant == env) return env;
+    std::fprintf(stderr,
+                 "vgcrypt: warning: VG_GCM_VARIANT names no variant of this build '%s' "
+                 "(ignored)\n",
+                 env);
+    return static_cast<const char*>(nullptr);
+  }();
+  return forced;
+}
+
+}  // namespace
+
+std::span<const gcm_variant_row> gcm_variant_rows() noexcept {
+  return kRows;
+}
+
+const gcm_variant_row* gcm_variant_row_for(const cpu_ids& id, std::string_view backend) noexcept {
+  for (const gcm_variant_row& r : kRows) {
+    if (r.vendor == id.vendor && r.family == id.family && r.model_first <= id.model &&
+        id.model <= r.model_last && r.backend == backend)
+      return &r;
+  }
+  return nullptr;
+}
+
+gcm_variant_choice choose_gcm_variant(std::span<const backend* const> variants, const cpu_ids& id,
+                                      const char* forced) noexcept {
+  if (variants.size() == 1) return {variants[0], "the only variant"};
+  if (forced != nullptr) {
+    for (const backend* b : variants)
+      if (b->gcm_variant == forced) return {b, "VG_GCM_VARIANT"};
+  }
+  if (const gcm_variant_row* r = gcm_variant_row_for(id, variants[0]->name)) {
+    for (const backend* b : variants)
+      if (b->gcm_variant == r->variant) return {b, r->why};
+  }
+  return {variants[0], "default (no row for this CPU)"};
+}
+
+gcm_variant_choice gcm_variant_of(std::string_view name) noexcept {
+  const std::span<const backend* const> all = all_gcm_tables();
+  std::size_t first = 0;
+  while (first < all.size() && all[first]->name != name) ++first;
+  if (first == all.size()) return {nullptr, {}};
+  std::size_t end = first;
+  while (end < all.size() && all[end]->name == name) ++end;
+  return choose_gcm_variant(all.subspan(first, end - first), cpu_identity(), forced_variant());
+}
+
+}  // namespace vg::detail
