@@ -91,7 +91,8 @@ constinit const backend backend_vaes_avx512{
         bit(cpu_feature::avx512vl),
     &ops, &siv_ops_vaes_avx512, /*uses_512bit_vectors=*/true,
     // Stack depths (tests/hygiene/stack_reach_test.cpp): GCM up to 32 B runs the 128-bit tail
-    // kernel (~0.2 KiB measured), anything ~1.9 KiB at most; GCM-SIV's short path ~0.1 KiB, its
-    // long one ~3.3 KiB; with margins for other compilers.
-    as_compiled({32, 16, 768, 2688}), as_compiled({16, 16, 640, 4096})};
+    // kernel (224 B measured), anything ~1.9 KiB at most; GCM-SIV's short path 112 B, its long
+    // one ~3.3 KiB; with margins (short records twice the depth: a key's destruction zeroes
+    // them, 8 ns of a GCM-SIV key at 640 B, docs/design/key-setup.md).
+    as_compiled({32, 16, 448, 2688}), as_compiled({16, 16, 256, 4096})};
 }  // namespace vg::detail
