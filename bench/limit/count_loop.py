@@ -19,14 +19,20 @@
 # ROUNDS (each block takes ROUNDS AES instructions, the first AddRoundKey being an XOR).
 # BLOCKS (blocks per iteration), when given, keeps only loops with exactly BLOCKS * ROUNDS / LANES
 # AES instructions: where one function inlines the loops of all three key sizes, it picks ROUNDS'.
+import functools
 import re
 import subprocess
 import sys
 
 
+@functools.lru_cache(maxsize=None)
+def objdump(obj):
+    return subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", obj], check=True,
+                          capture_output=True, text=True).stdout
+
+
 def disassemble(obj, name):
-    out = subprocess.run(["objdump", "-d", "-C", "--no-show-raw-insn", obj], check=True,
-                         capture_output=True, text=True).stdout
+    out = objdump(obj)
     funcs, current = {}, None
     for line in out.splitlines():
         m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
@@ -85,9 +91,9 @@ def classify(op, args):
     return kind, loads, stores
 
 
-def main():
-    obj, name, lanes, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-    want_blocks = int(sys.argv[5]) if len(sys.argv) > 5 else None
+def count(obj, name, lanes, rounds, want_blocks=None):
+    """The densest loop of the one function of `obj` whose name holds `name`: (function name,
+    loop body as (address, op, args) rows, blocks per iteration, counts per block by class)."""
     fname, insns = disassemble(obj, name)
     index = {addr: i for i, (addr, _, _) in enumerate(insns)}
     best = None
@@ -111,7 +117,7 @@ def main():
         if best is None or density > best[0]:
             best = (density, body)
     if best is None:
-        sys.exit("no loop with AES and CLMUL instructions")
+        sys.exit(f"{fname}: no loop with AES and CLMUL instructions")
     body = best[1]
     aes = sum(1 for _, o, _ in body if is_aes(o))
     counts = {"aes": 0, "clmul": 0, "vector": 0, "move": 0, "scalar": 0, "loads": 0, "stores": 0,
@@ -124,11 +130,20 @@ def main():
         counts["loads"] += loads
         counts["stores"] += stores
     blocks = aes * lanes / rounds
+    counts["instructions"] = len(body)
+    return fname, body, blocks, {k: v / blocks for k, v in counts.items()}
+
+
+def main():
+    obj, name, lanes, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    want_blocks = int(sys.argv[5]) if len(sys.argv) > 5 else None
+    fname, body, blocks, per_block = count(obj, name, lanes, rounds, want_blocks)
     print(f"function: {fname}")
     print(f"loop: {body[0][0]:#x}..{body[-1][0]:#x}, {len(body)} instructions, "
           f"{blocks:g} blocks per iteration")
-    print("per block: " + ", ".join(f"{k} {v / blocks:.3f}" for k, v in counts.items())
-          + f", instructions {len(body) / blocks:.3f}")
+    print("per block: " + ", ".join(f"{k} {v:.3f}" for k, v in per_block.items()
+                                    if k != "instructions")
+          + f", instructions {per_block['instructions']:.3f}")
 
 
 if __name__ == "__main__":

@@ -4,19 +4,17 @@
 // How they were counted: bench/limit/count_loop.py on the release objects (GCC 12, -O3), e.g.
 //   O=build/release/src/backends/vaes_avx512/CMakeFiles/vg_backend_vaes_avx512.dir
 //   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0>::gcm<10>' 4 10
-// Seal runs gcm<R>. Open runs what the backend's open_verify reaches: open_verify_rounds<R>
-// on vaes-avx2 and vaes-avx512, open_tag_outlined<R> on aesni-avx. Kernels: aesni-avx
-// 'vec128, 8, true, 2, 0>' (lanes 1), vaes-avx2 'vec256, 4, false, 2, 0>' (lanes 2), vaes-avx512
-// 'vec512, 4, false, 3, 0>' (lanes 4); the Karatsuba variants (vaes_avx2_karatsuba.cpp.o,
-// vaes_avx512_karatsuba.cpp.o) 'vec256, 4, true, 3, 0>' and 'vec512, 4, true, 1, 0>'. The script
-// takes the steady loop (the densest backward jump in AES and CLMUL), counts its instructions by
-// class and divides by the blocks one iteration covers. AES is exactly rounds / lanes a block and
-// is not listed. Recount after any change to src/backends/x86/gcm_kernel.inc or the compiler; a
-// count that is too high can make the bound exceed the measured time (eff above 100%), one that is
-// too low only loosens it.
+// Seal runs gcm<R>; open runs what the backend's open_verify reaches. Each row names its object,
+// kernel, lanes and open function (loop_source). The script takes the steady loop (the densest
+// backward jump in AES and CLMUL), counts its instructions by class and divides by the blocks one
+// iteration covers. AES is exactly rounds / lanes a block and is not listed. The release build's
+// test vg_bench_kernel_counts_current recounts every row (bench/limit/check_counts.py) and fails
+// when the kernels have moved: a count that is too high can make the bound exceed the measured
+// time (eff above 100%), one that is too low only loosens it.
 #ifndef VG_BENCH_LIMIT_KERNEL_COUNTS_HPP
 #define VG_BENCH_LIMIT_KERNEL_COUNTS_HPP
 
+#include <span>
 #include <string_view>
 
 namespace vg::bench {
@@ -30,17 +28,37 @@ struct loop_counts {
   double stores = 0;  // instructions writing memory (output, stack)
 };
 
+/// Where a backend's bulk loop is in the release objects: what count_loop.py is given to count it
+/// again (bench/limit/check_counts.py does, in the release build's tests).
+struct loop_source {
+  std::string_view object;  // the backend unit's object file name, e.g. "vaes_avx512.cpp.o"
+  std::string_view kernel;  // the kernel's template arguments, e.g. "vec512, 4, false, 3, 0>"
+  int lanes = 0;            // blocks per vector register
+  std::string_view open;    // the function open's loop is in: "open_verify_rounds" or
+                            // "open_tag_outlined" (seal's is always gcm)
+};
+
 /// A backend's bulk loop.
 struct kernel_counts {
   int loop_blocks = 0;  // blocks per loop iteration (G batches of N blocks)
   loop_counts seal[3];  // rounds 10, 12, 14
   loop_counts open[3];
+  loop_source source;
+};
+
+/// A row of the table: the backend (or "name/variant") and its loop's counts.
+struct named_counts {
+  std::string_view backend;
+  kernel_counts counts;
 };
 
 /// The counts of `backend`'s loop, or nullptr. A backend built in several GCM kernel variants is
 /// named by its default variant's plain name ("vaes-avx2") or as "name/variant" for another
 /// ("vaes-avx2/karatsuba").
 const kernel_counts* counts_for(std::string_view backend);
+
+/// Every row of the table.
+std::span<const named_counts> all_counts();
 
 }  // namespace vg::bench
 
