@@ -14,6 +14,7 @@
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
 #define VG_SRC_API_BATCH_CALLS_HPP
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -118,20 +119,50 @@ struct batch_calls {
     }
   }
 
-  // The status of the first refused job, or ok. On return c holds the last chunk and
-  // gathered[0..m) its jobs for the batch kernels `kernels` (gather()). Gathering reads the
-  // columns with scalar loads between the stores that filled them and the test's vector loads,
-  // which wait until those stores are written to the cache (a vector load cannot take its bytes
-  // from several narrower stores in flight).
+  // Where the jobs of a chunk run: lists of column indices for the batch kernels' short and medium
+  // jobs, whole groups only, and the rest (bit k of `singles`) as single calls.
+  struct routes {
+    std::uint8_t short_at[kChunk], medium_at[kChunk];
+    std::size_t shorts = 0, mediums = 0;
+    std::uint32_t singles = 0;
+  };
+
+  // Sorts the jobs of c[0..n) into r by their public lengths. A part group (fewer jobs than the
+  // kernels run at a time) goes to single calls: run in the kernels it was slower than its jobs as
+  // single calls (docs/design/batch.md).
+  static void gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
+                     routes& r) noexcept {
+    r.shorts = r.mediums = 0;
+    r.singles = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
+    if (kernels == nullptr) return;
+    const gcm_batch_ops& o = *kernels;
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t len = c.len[k];
+      const bool fits = c.nonce_len[k] == 12 && c.aad_len[k] <= o.max_aad && len <= o.max_len;
+      r.short_at[r.shorts] = static_cast<std::uint8_t>(k);
+      r.medium_at[r.mediums] = static_cast<std::uint8_t>(k);
+      r.shorts += fits & (len <= o.short_len) ? 1 : 0;
+      r.mediums += fits & (len > o.short_len) ? 1 : 0;
+    }
+    r.shorts -= r.shorts % o.group;
+    r.mediums -= r.mediums % o.group;
+    for (std::size_t q = 0; q < r.shorts; ++q) r.singles &= ~(std::uint32_t{1} << r.short_at[q]);
+    for (std::size_t q = 0; q < r.mediums; ++q) r.singles &= ~(std::uint32_t{1} << r.medium_at[q]);
+  }
+
+  // The status of the first refused job, or ok. On return c holds the last chunk and r its routes
+  // (gather()). Gathering reads the columns with scalar loads between the stores that filled them
+  // and the test's vector loads, which wait until those stores are written to the cache (a vector
+  // load cannot take its bytes from several narrower stores in flight).
   template <class Jobs>
   static status check_all(const aead_key& key, const gcm_batch_ops* ops, const Jobs& jobs,
                           gcm_batch_columns& c, bool tag_is_output, const gcm_batch_ops* kernels,
-                          std::uint8_t* gathered, std::size_t& m) noexcept {
+                          routes& rt) noexcept {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
       fill(c, jobs, first, n);
-      m = gather(kernels, c, n, gathered);
+      gather(kernels, c, n, rt);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -142,28 +173,6 @@ struct batch_calls {
       }
     }
     return status::ok;
-  }
-
-  template <class T>
-  static T* ptr(std::uintptr_t a) noexcept {
-    return reinterpret_cast<T*>(a);
-  }
-
-  // GCM job k of c goes to the batch kernels.
-  static bool fits(const gcm_batch_ops& ops, const gcm_batch_columns& c, std::size_t k) noexcept {
-    return c.nonce_len[k] == 12 && c.len[k] <= ops.max_len && c.aad_len[k] <= ops.max_aad;
-  }
-
-  // The jobs of c[0..n) that go to the batch kernels (none without kernels) into gathered.
-  static std::size_t gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
-                            std::uint8_t* gathered) noexcept {
-    std::size_t m = 0;
-    if (kernels == nullptr) return 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      gathered[m] = static_cast<std::uint8_t>(k);
-      m += fits(*kernels, c, k) ? 1 : 0;
-    }
-    return m;
   }
 
   // What a batch on this key runs on: the backend, its batch ops (the jobs' argument test) and the
@@ -181,6 +190,103 @@ struct batch_calls {
           kernels(siv || xaes ? nullptr : ops) {}
   };
 
+  // One checked job as its single call runs it: the common GCM job calls the kernel as the inline
+  // tier of modes.hpp does, the others go through the *_checked calls.
+  static status run_one(const aead_key& key, const plan& p, const seal_job& j) noexcept {
+    if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
+      alignas(16) std::uint8_t j0[16];
+      gcm::j0_96(j.nonce.data(), j0);
+      p.b.gcm->seal(key.state_, j0, true, j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
+                    j.in.size(), j.tag.data());
+      return status::ok;
+    }
+    if (p.xaes)
+      return key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);  // own key per nonce
+    return p.siv ? siv::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                 : gcm::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+  }
+  static status run_one(const aead_key& key, const plan& p, const open_job& j) noexcept {
+    if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
+      alignas(16) std::uint8_t j0[16];
+      gcm::j0_96(j.nonce.data(), j0);
+      return verdict_status(p.b.gcm->open_verify(key.state_, j0, true, j.aad.data(), j.aad.size(),
+                                                 j.in.data(), j.out.data(), j.in.size(),
+                                                 j.tag.data(), 16));
+    }
+    if (p.xaes) return key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
+    return p.siv ? siv::open_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                 : gcm::open_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+  }
+
+  // Batches of fewer jobs than this run as single calls after checking every job: the columns,
+  // the test and the routing cost more than such a batch can gain (docs/design/batch.md).
+  static constexpr std::size_t kFewJobs = 4;
+
+  // The body of seal (Seal) and open. Seal returns the first status other than ok (none can come
+  // after the checks; it is passed on rather than dropped); open combines the verdicts
+  // arithmetically: any failed job makes the batch status::auth, and no branch depends on one.
+  template <bool Seal, class Jobs>
+  static status run(const aead_key& key, Jobs& jobs) noexcept {
+    unsigned failed = 0;
+    status first_status = status::ok;
+    const auto done = [&](std::size_t i, status s) noexcept {
+      if constexpr (Seal) {
+        if (s != status::ok && first_status == status::ok) first_status = s;
+      } else {
+        jobs.set_result(i, s);
+        failed |= static_cast<unsigned>(s);
+      }
+    };
+    const auto refuse = [&jobs](status s) noexcept {  // every job gets a refused batch's status
+      if constexpr (!Seal) {
+        for (std::size_t i = 0; i < jobs.size(); ++i) jobs.set_result(i, s);
+      }
+      return s;
+    };
+    const plan p(key);
+    if (jobs.size() < kFewJobs) {
+      for (std::size_t i = 0; i < jobs.size(); ++i)
+        if (const status s = check(limits(key), jobs.get(i)); s != status::ok) return refuse(s);
+      key_calls::note_stack_depth(key);
+      for (std::size_t i = 0; i < jobs.size(); ++i) done(i, run_one(key, p, jobs.get(i)));
+    } else {
+      gcm_batch_columns c;
+      routes r;
+      if (const status s = check_all(key, p.ops, jobs, c, Seal, p.kernels, r); s != status::ok)
+        return refuse(s);
+      key_calls::note_stack_depth(key);
+      for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
+        if (jobs.size() > kChunk) {  // else c and r hold them from the checks
+          const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
+          fill(c, jobs, first, n);
+          gather(p.kernels, c, n, r);
+        }
+        for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
+          const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));
+          done(i, run_one(key, p, jobs.get(i)));
+        }
+        if constexpr (Seal) {
+          if (r.shorts != 0) p.kernels->seal_short(key.state_, c, r.short_at, r.shorts);
+          if (r.mediums != 0) p.kernels->seal(key.state_, c, r.medium_at, r.mediums);
+        } else {
+          std::uint8_t ok[kChunk];
+          if (r.shorts != 0) p.kernels->open_short(key.state_, c, r.short_at, r.shorts, ok);
+          for (std::size_t q = 0; q < r.shorts; ++q)
+            done(first + r.short_at[q], verdict_status(ok[q]));
+          if (r.mediums != 0) p.kernels->open_verify(key.state_, c, r.medium_at, r.mediums, ok);
+          for (std::size_t q = 0; q < r.mediums; ++q)
+            done(first + r.medium_at[q], verdict_status(ok[q]));
+        }
+      }
+    }
+    if constexpr (Seal) {
+      return first_status;
+    } else {
+      const unsigned any = 0u - static_cast<unsigned>(failed != 0);
+      return static_cast<status>(static_cast<unsigned>(status::auth) & any);
+    }
+  }
+
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
     if (key.backend_ == nullptr) return status::argument;
@@ -188,45 +294,7 @@ struct batch_calls {
       const seal_job j = jobs.get(0);
       return key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
     }
-    const auto& [b, ops, siv, xaes, kernels] = plan(key);
-    gcm_batch_columns c;
-    std::uint8_t gathered[kChunk];
-    std::size_t m = 0;
-    if (const status s = check_all(key, ops, jobs, c, true, kernels, gathered, m); s != status::ok)
-      return s;
-    key_calls::note_stack_depth(key);
-    // A status other than ok cannot come back after the checks above; the first one is still
-    // passed on rather than dropped.
-    status first_status = status::ok;
-    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
-      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
-        fill(c, jobs, first, n);
-        m = gather(kernels, c, n, gathered);
-      }
-      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
-        if (kernels != nullptr && fits(*kernels, c, k)) continue;
-        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
-          alignas(16) std::uint8_t j0[16];
-          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
-          b.gcm->seal(key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
-                      ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
-                      ptr<std::uint8_t>(c.tag[k]));
-          continue;
-        }
-        const seal_job j = jobs.get(first + k);
-        status s;
-        if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-          s = key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
-        } else {
-          s = siv ? siv::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                  : gcm::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-        }
-        if (s != status::ok && first_status == status::ok) first_status = s;
-      }
-      if (m != 0) kernels->seal(key.state_, c, gathered, m);
-    }
-    return first_status;
+    return run<true>(key, jobs);
   }
 
   template <class Jobs>
@@ -242,55 +310,7 @@ struct batch_calls {
       jobs.set_result(0, s);
       return s;
     }
-    const auto& [b, ops, siv, xaes, kernels] = plan(key);
-    gcm_batch_columns c;
-    std::uint8_t gathered[kChunk];
-    std::size_t m = 0;
-    if (const status s = check_all(key, ops, jobs, c, false, kernels, gathered, m); s != status::ok)
-      return refuse(s);
-    key_calls::note_stack_depth(key);
-    // Verdicts are combined arithmetically: any failed job makes the batch status::auth.
-    unsigned failed = 0;
-    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
-      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
-        fill(c, jobs, first, n);
-        m = gather(kernels, c, n, gathered);
-      }
-      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
-        if (kernels != nullptr && fits(*kernels, c, k)) continue;
-        status s;
-        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
-          alignas(16) std::uint8_t j0[16];
-          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
-          s = verdict_status(b.gcm->open_verify(
-              key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
-              ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
-              ptr<const std::uint8_t>(c.tag[k]), 16));
-        } else {
-          const open_job j = jobs.get(first + k);
-          if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-            s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
-          } else {
-            s = siv ? siv::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                    : gcm::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-          }
-        }
-        jobs.set_result(first + k, s);
-        failed |= static_cast<unsigned>(s);
-      }
-      if (m != 0) {
-        std::uint8_t ok[kChunk];
-        kernels->open_verify(key.state_, c, gathered, m, ok);
-        for (std::size_t q = 0; q < m; ++q) {
-          const status s = verdict_status(ok[q]);
-          jobs.set_result(first + gathered[q], s);
-          failed |= static_cast<unsigned>(s);
-        }
-      }
-    }
-    const unsigned any = 0u - static_cast<unsigned>(failed != 0);
-    return static_cast<status>(static_cast<unsigned>(status::auth) & any);
+    return run<false>(key, jobs);
   }
 };
 

@@ -74,13 +74,16 @@ struct single_calls {
   static constexpr auto seal = &::seal;
   static constexpr auto open_verify = &::open_verify;
 };
-using batch = gcm_batch_lanes<kernel, gcm_batch<kernel>, single_calls>;
+using short_batch = gcm_batch<kernel>;
+using batch = gcm_batch_lanes<kernel, short_batch, single_calls>;
 }  // namespace
 
 namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
 constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512{
-    batch::max_len, batch::max_aad, &batch::common_jobs, &batch::seal, &batch::open_verify};
+    short_batch::max_len, batch::max_len,     batch::max_aad, batch::group,
+    &batch::common_jobs,  &short_batch::seal, &batch::seal,   &short_batch::open_verify,
+    &batch::open_verify};
 extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512;
 constinit const backend backend_vaes_avx512{
