@@ -129,25 +129,37 @@ struct batch_calls {
 
   // Sorts the jobs of c[0..n) into r by their public lengths. A part group (fewer jobs than the
   // kernels run at a time) goes to single calls: run in the kernels it was slower than its jobs as
-  // single calls (docs/design/batch.md).
+  // single calls (docs/design/batch.md). Counts and limits in locals (the byte stores into the
+  // lists may alias anything), branches on the public lengths.
   static void gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
                      routes& r) noexcept {
+    const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
     r.shorts = r.mediums = 0;
-    r.singles = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
+    r.singles = all;
     if (kernels == nullptr) return;
-    const gcm_batch_ops& o = *kernels;
+    const std::size_t short_len = kernels->short_len, max_len = kernels->max_len,
+                      max_aad = kernels->max_aad, part = kernels->group - 1;
+    std::size_t shorts = 0, mediums = 0;
+    std::uint32_t taken = 0;
     for (std::size_t k = 0; k < n; ++k) {
+      r.short_at[shorts] = static_cast<std::uint8_t>(k);
+      r.medium_at[mediums] = static_cast<std::uint8_t>(k);
       const std::size_t len = c.len[k];
-      const bool fits = c.nonce_len[k] == 12 && c.aad_len[k] <= o.max_aad && len <= o.max_len;
-      r.short_at[r.shorts] = static_cast<std::uint8_t>(k);
-      r.medium_at[r.mediums] = static_cast<std::uint8_t>(k);
-      r.shorts += fits & (len <= o.short_len) ? 1 : 0;
-      r.mediums += fits & (len > o.short_len) ? 1 : 0;
+      if (c.nonce_len[k] == 12 && c.aad_len[k] <= max_aad && len <= max_len) {
+        taken |= std::uint32_t{1} << k;
+        if (len <= short_len) {
+          ++shorts;
+        } else {
+          ++mediums;
+        }
+      }
     }
-    r.shorts -= r.shorts % o.group;
-    r.mediums -= r.mediums % o.group;
-    for (std::size_t q = 0; q < r.shorts; ++q) r.singles &= ~(std::uint32_t{1} << r.short_at[q]);
-    for (std::size_t q = 0; q < r.mediums; ++q) r.singles &= ~(std::uint32_t{1} << r.medium_at[q]);
+    r.shorts = shorts & ~part;
+    r.mediums = mediums & ~part;
+    for (std::size_t q = r.shorts; q < shorts; ++q) taken &= ~(std::uint32_t{1} << r.short_at[q]);
+    for (std::size_t q = r.mediums; q < mediums; ++q)
+      taken &= ~(std::uint32_t{1} << r.medium_at[q]);
+    r.singles = all & ~taken;
   }
 
   // The status of the first refused job, or ok. On return c holds the last chunk and r its routes

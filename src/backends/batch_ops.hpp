@@ -34,7 +34,8 @@ struct gcm_batch_rules {
 
 struct gcm_batch_ops {
   // Short jobs: len <= short_len; medium jobs: short_len < len <= max_len; both aad_len <= max_aad.
-  // The kernels run jobs `group` at a time; the batch entry points hand them whole groups only.
+  // The kernels run jobs `group` (a power of two) at a time; the batch entry points hand them
+  // whole groups only.
   std::size_t short_len, max_len, max_aad, group;
   // Bit i set when job i of c[0..count) is a common job under `r` (the same test as
   // batch_calls::common_job, vectorised), count <= capacity.
