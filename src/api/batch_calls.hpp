@@ -95,30 +95,6 @@ struct batch_calls {
   static constexpr std::size_t kChunk = gcm_batch_columns::capacity;
   static_assert(kChunk <= 32, "one bit per job of a chunk");
 
-  // Jobs [first, first + count) into c, one job at a time, read in place. The empty asm hides k
-  // from the vectoriser: GCC 12 vectorises the plain loop over pairs of jobs, and a 64 B seal
-  // batch measured twice as slow (34 against 16 ns a job); a copy of each job (which GCC leaves
-  // scalar) costs 20 more loads and stores a job (64 B seal 0.56x of a single call against 0.50x).
-  template <class Jobs>
-  static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first,
-                   std::size_t count) noexcept {
-    const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
-    for (std::size_t k = 0; k < count; ++k) {
-      asm("" : "+r"(k));
-      const auto& j = jobs.get(first + k);
-      c.nonce[k] = at(j.nonce.data());
-      c.nonce_len[k] = j.nonce.size();
-      c.aad[k] = at(j.aad.data());
-      c.aad_len[k] = j.aad.size();
-      c.in[k] = at(j.in.data());
-      c.len[k] = j.in.size();
-      c.out[k] = at(j.out.data());
-      c.out_len[k] = j.out.size();
-      c.tag[k] = at(j.tag.data());
-      c.tag_len[k] = j.tag.size();
-    }
-  }
-
   // Where the jobs of a chunk run: lists of column indices for the batch kernels' short and medium
   // jobs, whole groups only, and the rest (bit k of `singles`) as single calls.
   struct routes {
@@ -127,45 +103,62 @@ struct batch_calls {
     std::uint32_t singles = 0;
   };
 
-  // Sorts the jobs of c[0..n) into r by their public lengths. A part group (fewer jobs than the
-  // kernels run at a time) goes to single calls: run in the kernels it was slower than its jobs as
-  // single calls (docs/design/batch.md). Counts and limits in locals (the byte stores into the
-  // lists may alias anything), branches on the public lengths.
-  static void gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
-                     routes& r) noexcept {
-    const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
-    r.shorts = r.mediums = 0;
-    r.singles = all;
-    if (kernels == nullptr) return;
-    const std::size_t short_len = kernels->short_len, max_len = kernels->max_len,
-                      max_aad = kernels->max_aad, part = kernels->group - 1;
+  // Jobs [first, first + count) into c, one job at a time, read in place, and their routes into r:
+  // those the kernels take (whole groups only: a part group runs as single calls, which measured
+  // faster, docs/design/batch.md) and the rest. The lengths are public. The empty asm hides k
+  // from the vectoriser: GCC 12 vectorises the plain loop over pairs of jobs, and a 64 B seal
+  // batch measured twice as slow (34 against 16 ns a job); a copy of each job (which GCC leaves
+  // scalar) costs 20 more loads and stores a job (64 B seal 0.56x of a single call against 0.50x).
+  template <class Jobs>
+  static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first, std::size_t count,
+                   const gcm_batch_ops* kernels, routes& r) noexcept {
+    const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+    // The kernels' limits; none without kernels (no job fits).
+    const std::size_t short_len = kernels != nullptr ? kernels->short_len : 0,
+                      max_len = kernels != nullptr ? kernels->max_len : 0,
+                      max_aad = kernels != nullptr ? kernels->max_aad : 0,
+                      nonce_len = kernels != nullptr ? 12 : 0;
     std::size_t shorts = 0, mediums = 0;
     std::uint32_t taken = 0;
-    for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t k = 0; k < count; ++k) {
+      asm("" : "+r"(k));
+      const auto& j = jobs.get(first + k);
+      const std::size_t len = j.in.size();
+      // Its kernel, decided before the byte stores below, after which j would be read again.
+      const bool fits = j.nonce.size() == nonce_len && j.aad.size() <= max_aad && len <= max_len;
+      const bool is_short = len <= short_len;
+      c.nonce[k] = at(j.nonce.data());
+      c.nonce_len[k] = j.nonce.size();
+      c.aad[k] = at(j.aad.data());
+      c.aad_len[k] = j.aad.size();
+      c.in[k] = at(j.in.data());
+      c.len[k] = len;
+      c.out[k] = at(j.out.data());
+      c.out_len[k] = j.out.size();
+      c.tag[k] = at(j.tag.data());
+      c.tag_len[k] = j.tag.size();
       r.short_at[shorts] = static_cast<std::uint8_t>(k);
       r.medium_at[mediums] = static_cast<std::uint8_t>(k);
-      const std::size_t len = c.len[k];
-      if (c.nonce_len[k] == 12 && c.aad_len[k] <= max_aad && len <= max_len) {
+      if (fits) {
         taken |= std::uint32_t{1} << k;
-        if (len <= short_len) {
+        if (is_short) {
           ++shorts;
         } else {
           ++mediums;
         }
       }
     }
+    // Whole groups only: the last jobs of a part group stay single calls.
+    const std::size_t part = kernels != nullptr ? kernels->group - 1 : 0;
     r.shorts = shorts & ~part;
     r.mediums = mediums & ~part;
     for (std::size_t q = r.shorts; q < shorts; ++q) taken &= ~(std::uint32_t{1} << r.short_at[q]);
     for (std::size_t q = r.mediums; q < mediums; ++q)
       taken &= ~(std::uint32_t{1} << r.medium_at[q]);
-    r.singles = all & ~taken;
+    r.singles = static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1) & ~taken;
   }
 
-  // The status of the first refused job, or ok. On return c holds the last chunk and r its routes
-  // (gather()). Gathering reads the columns with scalar loads between the stores that filled them
-  // and the test's vector loads, which wait until those stores are written to the cache (a vector
-  // load cannot take its bytes from several narrower stores in flight).
+  // The status of the first refused job, or ok. On return c holds the last chunk and r its routes.
   template <class Jobs>
   static status check_all(const aead_key& key, const gcm_batch_ops* ops, const Jobs& jobs,
                           gcm_batch_columns& c, bool tag_is_output, const gcm_batch_ops* kernels,
@@ -173,8 +166,7 @@ struct batch_calls {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      fill(c, jobs, first, n);
-      gather(kernels, c, n, rt);
+      fill(c, jobs, first, n, kernels, rt);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -294,8 +286,7 @@ struct batch_calls {
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       if (jobs.size() > kChunk) {  // else c and r hold them from the checks
         const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-        fill(c, jobs, first, n);
-        gather(p.kernels, c, n, r);
+        fill(c, jobs, first, n, p.kernels, r);
       }
       for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
         const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));
