@@ -118,15 +118,18 @@ struct batch_calls {
                       max_len = kernels != nullptr ? kernels->max_len : 0,
                       max_aad = kernels != nullptr ? kernels->max_aad : 0,
                       nonce_len = kernels != nullptr ? 12 : 0;
-    std::size_t shorts = 0, mediums = 0;
-    std::uint32_t taken = 0;
+    std::uint32_t short_bits = 0, medium_bits = 0;
     for (std::size_t k = 0; k < count; ++k) {
       asm("" : "+r"(k));
       const auto& j = jobs.get(first + k);
       const std::size_t len = j.in.size();
-      // Its kernel, decided before the byte stores below, after which j would be read again.
-      const bool fits = j.nonce.size() == nonce_len && j.aad.size() <= max_aad && len <= max_len;
-      const bool is_short = len <= short_len;
+      if (j.nonce.size() == nonce_len && j.aad.size() <= max_aad && len <= max_len) {
+        if (len <= short_len) {
+          short_bits |= std::uint32_t{1} << k;
+        } else {
+          medium_bits |= std::uint32_t{1} << k;
+        }
+      }
       c.nonce[k] = at(j.nonce.data());
       c.nonce_len[k] = j.nonce.size();
       c.aad[k] = at(j.aad.data());
@@ -137,25 +140,25 @@ struct batch_calls {
       c.out_len[k] = j.out.size();
       c.tag[k] = at(j.tag.data());
       c.tag_len[k] = j.tag.size();
-      r.short_at[shorts] = static_cast<std::uint8_t>(k);
-      r.medium_at[mediums] = static_cast<std::uint8_t>(k);
-      if (fits) {
-        taken |= std::uint32_t{1} << k;
-        if (is_short) {
-          ++shorts;
-        } else {
-          ++mediums;
-        }
-      }
     }
-    // Whole groups only: the last jobs of a part group stay single calls.
-    const std::size_t part = kernels != nullptr ? kernels->group - 1 : 0;
-    r.shorts = shorts & ~part;
-    r.mediums = mediums & ~part;
-    for (std::size_t q = r.shorts; q < shorts; ++q) taken &= ~(std::uint32_t{1} << r.short_at[q]);
-    for (std::size_t q = r.mediums; q < mediums; ++q)
-      taken &= ~(std::uint32_t{1} << r.medium_at[q]);
-    r.singles = static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1) & ~taken;
+    // Whole groups only: the last jobs of a part group stay single calls. The lists are written
+    // here, after the column stores, which the vector test's loads then wait for less.
+    const unsigned part = kernels != nullptr ? static_cast<unsigned>(kernels->group - 1) : 0;
+    for (unsigned extra = static_cast<unsigned>(std::popcount(short_bits)) & part; extra != 0;
+         --extra)
+      short_bits &= ~(std::uint32_t{0x80000000} >> std::countl_zero(short_bits));
+    for (unsigned extra = static_cast<unsigned>(std::popcount(medium_bits)) & part; extra != 0;
+         --extra)
+      medium_bits &= ~(std::uint32_t{0x80000000} >> std::countl_zero(medium_bits));
+    std::size_t shorts = 0, mediums = 0;
+    for (std::uint32_t b = short_bits; b != 0; b &= b - 1)
+      r.short_at[shorts++] = static_cast<std::uint8_t>(std::countr_zero(b));
+    for (std::uint32_t b = medium_bits; b != 0; b &= b - 1)
+      r.medium_at[mediums++] = static_cast<std::uint8_t>(std::countr_zero(b));
+    r.shorts = shorts;
+    r.mediums = mediums;
+    r.singles =
+        static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1) & ~(short_bits | medium_bits);
   }
 
   // The status of the first refused job, or ok. On return c holds the last chunk and r its routes.
