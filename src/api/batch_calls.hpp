@@ -2,15 +2,19 @@
 // (capi/batch.cpp). Both describe jobs in their own struct; `Jobs` turns job i into the C++
 // seal_job/open_job, so neither side copies its array (no allocation, any count).
 //
-// Jobs are taken `capacity` at a time into columns (backends/batch_ops.hpp: one array per
+// A batch of fewer than kFewJobs jobs is checked job by job (check_call) and then run as single
+// calls: no batch kernel gains on so few, and the columns cost more than they save. Larger batches
+// are taken `capacity` jobs at a time into columns (backends/batch_ops.hpp: one array per
 // argument). Every job is checked before any is processed, so a refused batch writes nothing:
 // one pass tests each chunk for the common job (common_job: arithmetic, no branch; vectorised by
 // backends with batch kernels), and only jobs that fail that test get check_call, whose status is
-// the batch's. Then each job runs as the single call would, without checking it again: GCM jobs a
-// backend's batch kernels take (96-bit nonce, short message and AAD) are handed to them together,
-// the other common ones call the kernel as the inline tier of modes.hpp does, the rest go through
-// the *_checked calls. A single call's checks overlap the previous call's kernel in the core;
-// a batch's checks are a pass of their own, so they have to cost less than the single call's.
+// the batch's. Then each job runs as the single call would, without checking it again: while the
+// columns are filled, the jobs a backend's batch kernels take (96-bit nonce, short or medium
+// message, short AAD) are listed by kind, whole groups only, and each list is handed to its
+// kernel; the other jobs run one by one, the common ones calling the kernel as the inline tier of
+// modes.hpp does, the rest through the *_checked calls. A single call's checks overlap the
+// previous call's kernel in the core; a batch's checks are a pass of their own, so they have to
+// cost less than the single call's.
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
 #define VG_SRC_API_BATCH_CALLS_HPP
 
