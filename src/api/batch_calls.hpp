@@ -145,22 +145,22 @@ struct batch_calls {
       c.tag[k] = at(j.tag.data());
       c.tag_len[k] = j.tag.size();
     }
-    // Whole groups only: the last jobs of a part group stay single calls. The lists are written
-    // here, after the column stores, which the vector test's loads then wait for less.
-    const unsigned part = kernels != nullptr ? static_cast<unsigned>(kernels->group - 1) : 0;
-    for (unsigned extra = static_cast<unsigned>(std::popcount(short_bits)) & part; extra != 0;
-         --extra)
-      short_bits &= ~(std::uint32_t{0x80000000} >> std::countl_zero(short_bits));
-    for (unsigned extra = static_cast<unsigned>(std::popcount(medium_bits)) & part; extra != 0;
-         --extra)
-      medium_bits &= ~(std::uint32_t{0x80000000} >> std::countl_zero(medium_bits));
+    // The lists, written here after the column stores (the vector test's loads then wait less for
+    // those), whole groups only: the last jobs of a part group stay single calls. (No
+    // std::popcount: without -mpopcnt it is a call into libgcc through the PLT, whose first use
+    // resolves the symbol on the caller's stack.)
+    const std::size_t part = kernels != nullptr ? kernels->group - 1 : 0;
     std::size_t shorts = 0, mediums = 0;
     for (std::uint32_t b = short_bits; b != 0; b &= b - 1)
       r.short_at[shorts++] = static_cast<std::uint8_t>(std::countr_zero(b));
     for (std::uint32_t b = medium_bits; b != 0; b &= b - 1)
       r.medium_at[mediums++] = static_cast<std::uint8_t>(std::countr_zero(b));
-    r.shorts = shorts;
-    r.mediums = mediums;
+    r.shorts = shorts & ~part;
+    r.mediums = mediums & ~part;
+    for (std::size_t q = r.shorts; q < shorts; ++q)
+      short_bits &= ~(std::uint32_t{1} << r.short_at[q]);
+    for (std::size_t q = r.mediums; q < mediums; ++q)
+      medium_bits &= ~(std::uint32_t{1} << r.medium_at[q]);
     r.singles =
         static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1) & ~(short_bits | medium_bits);
   }
