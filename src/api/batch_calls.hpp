@@ -2,18 +2,23 @@
 // (capi/batch.cpp). Both describe jobs in their own struct; `Jobs` turns job i into the C++
 // seal_job/open_job, so neither side copies its array (no allocation, any count).
 //
-// Jobs are taken `capacity` at a time into columns (backends/batch_ops.hpp: one array per
+// A batch of fewer than kFewJobs jobs is checked job by job (check_call) and then run as single
+// calls: no batch kernel gains on so few, and the columns cost more than they save. Larger batches
+// are taken `capacity` jobs at a time into columns (backends/batch_ops.hpp: one array per
 // argument). Every job is checked before any is processed, so a refused batch writes nothing:
 // one pass tests each chunk for the common job (common_job: arithmetic, no branch; vectorised by
 // backends with batch kernels), and only jobs that fail that test get check_call, whose status is
-// the batch's. Then each job runs as the single call would, without checking it again: GCM jobs a
-// backend's batch kernels take (96-bit nonce, short message and AAD) are handed to them together,
-// the other common ones call the kernel as the inline tier of modes.hpp does, the rest go through
-// the *_checked calls. A single call's checks overlap the previous call's kernel in the core;
-// a batch's checks are a pass of their own, so they have to cost less than the single call's.
+// the batch's. Then each job runs as the single call would, without checking it again: while the
+// columns are filled, the jobs a backend's batch kernels take (96-bit nonce, short or medium
+// message, short AAD) are listed by kind, whole groups only, and each list is handed to its
+// kernel; the other jobs run one by one, the common ones calling the kernel as the inline tier of
+// modes.hpp does, the rest through the *_checked calls. A single call's checks overlap the
+// previous call's kernel in the core; a batch's checks are a pass of their own, so they have to
+// cost less than the single call's.
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
 #define VG_SRC_API_BATCH_CALLS_HPP
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -94,44 +99,81 @@ struct batch_calls {
   static constexpr std::size_t kChunk = gcm_batch_columns::capacity;
   static_assert(kChunk <= 32, "one bit per job of a chunk");
 
-  // Jobs [first, first + count) into c, one job at a time, read in place. The empty asm hides k
+  // Where the jobs of a chunk run: lists of column indices for the batch kernels' short and medium
+  // jobs, whole groups only, and the rest (bit k of `singles`) as single calls.
+  struct routes {
+    std::uint8_t short_at[kChunk], medium_at[kChunk];
+    std::size_t shorts = 0, mediums = 0;
+    std::uint32_t singles = 0;
+  };
+
+  // Jobs [first, first + count) into c, one job at a time, read in place, and their routes into r:
+  // those the kernels take (whole groups only: a part group runs as single calls, which measured
+  // faster, docs/design/batch.md) and the rest. The lengths are public. The empty asm hides k
   // from the vectoriser: GCC 12 vectorises the plain loop over pairs of jobs, and a 64 B seal
   // batch measured twice as slow (34 against 16 ns a job); a copy of each job (which GCC leaves
   // scalar) costs 20 more loads and stores a job (64 B seal 0.56x of a single call against 0.50x).
   template <class Jobs>
-  static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first,
-                   std::size_t count) noexcept {
+  static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first, std::size_t count,
+                   const gcm_batch_ops* kernels, routes& r) noexcept {
     const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
+    // The kernels' limits; none without kernels (no job fits).
+    const std::size_t short_len = kernels != nullptr ? kernels->short_len : 0,
+                      max_len = kernels != nullptr ? kernels->max_len : 0,
+                      max_aad = kernels != nullptr ? kernels->max_aad : 0,
+                      nonce_len = kernels != nullptr ? 12 : 0;
+    std::uint32_t short_bits = 0, medium_bits = 0;
     for (std::size_t k = 0; k < count; ++k) {
       asm("" : "+r"(k));
       const auto& j = jobs.get(first + k);
+      const std::size_t len = j.in.size();
+      if (j.nonce.size() == nonce_len && j.aad.size() <= max_aad && len <= max_len) {
+        if (len <= short_len) {
+          short_bits |= std::uint32_t{1} << k;
+        } else {
+          medium_bits |= std::uint32_t{1} << k;
+        }
+      }
       c.nonce[k] = at(j.nonce.data());
       c.nonce_len[k] = j.nonce.size();
       c.aad[k] = at(j.aad.data());
       c.aad_len[k] = j.aad.size();
       c.in[k] = at(j.in.data());
-      c.len[k] = j.in.size();
+      c.len[k] = len;
       c.out[k] = at(j.out.data());
       c.out_len[k] = j.out.size();
       c.tag[k] = at(j.tag.data());
       c.tag_len[k] = j.tag.size();
     }
+    // The lists, written here after the column stores (the vector test's loads then wait less for
+    // those), whole groups only: the last jobs of a part group stay single calls. (No
+    // std::popcount: without -mpopcnt it is a call into libgcc through the PLT, whose first use
+    // resolves the symbol on the caller's stack.)
+    const std::size_t part = kernels != nullptr ? kernels->group - 1 : 0;
+    std::size_t shorts = 0, mediums = 0;
+    for (std::uint32_t b = short_bits; b != 0; b &= b - 1)
+      r.short_at[shorts++] = static_cast<std::uint8_t>(std::countr_zero(b));
+    for (std::uint32_t b = medium_bits; b != 0; b &= b - 1)
+      r.medium_at[mediums++] = static_cast<std::uint8_t>(std::countr_zero(b));
+    r.shorts = shorts & ~part;
+    r.mediums = mediums & ~part;
+    for (std::size_t q = r.shorts; q < shorts; ++q)
+      short_bits &= ~(std::uint32_t{1} << r.short_at[q]);
+    for (std::size_t q = r.mediums; q < mediums; ++q)
+      medium_bits &= ~(std::uint32_t{1} << r.medium_at[q]);
+    r.singles =
+        static_cast<std::uint32_t>((std::uint64_t{1} << count) - 1) & ~(short_bits | medium_bits);
   }
 
-  // The status of the first refused job, or ok. On return c holds the last chunk and
-  // gathered[0..m) its jobs for the batch kernels `kernels` (gather()). Gathering reads the
-  // columns with scalar loads between the stores that filled them and the test's vector loads,
-  // which wait until those stores are written to the cache (a vector load cannot take its bytes
-  // from several narrower stores in flight).
+  // The status of the first refused job, or ok. On return c holds the last chunk and r its routes.
   template <class Jobs>
   static status check_all(const aead_key& key, const gcm_batch_ops* ops, const Jobs& jobs,
                           gcm_batch_columns& c, bool tag_is_output, const gcm_batch_ops* kernels,
-                          std::uint8_t* gathered, std::size_t& m) noexcept {
+                          routes& rt) noexcept {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      fill(c, jobs, first, n);
-      m = gather(kernels, c, n, gathered);
+      fill(c, jobs, first, n, kernels, rt);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -142,28 +184,6 @@ struct batch_calls {
       }
     }
     return status::ok;
-  }
-
-  template <class T>
-  static T* ptr(std::uintptr_t a) noexcept {
-    return reinterpret_cast<T*>(a);
-  }
-
-  // GCM job k of c goes to the batch kernels.
-  static bool fits(const gcm_batch_ops& ops, const gcm_batch_columns& c, std::size_t k) noexcept {
-    return c.nonce_len[k] == 12 && c.len[k] <= ops.max_len && c.aad_len[k] <= ops.max_aad;
-  }
-
-  // The jobs of c[0..n) that go to the batch kernels (none without kernels) into gathered.
-  static std::size_t gather(const gcm_batch_ops* kernels, const gcm_batch_columns& c, std::size_t n,
-                            std::uint8_t* gathered) noexcept {
-    std::size_t m = 0;
-    if (kernels == nullptr) return 0;
-    for (std::size_t k = 0; k < n; ++k) {
-      gathered[m] = static_cast<std::uint8_t>(k);
-      m += fits(*kernels, c, k) ? 1 : 0;
-    }
-    return m;
   }
 
   // What a batch on this key runs on: the backend, its batch ops (the jobs' argument test) and the
@@ -181,6 +201,132 @@ struct batch_calls {
           kernels(siv || xaes ? nullptr : ops) {}
   };
 
+  // One checked job as its single call runs it: the common GCM job calls the kernel as the inline
+  // tier of modes.hpp does, the others go through the *_checked calls.
+  [[gnu::always_inline]] static status run_one(const aead_key& key, const plan& p,
+                                               const seal_job& j) noexcept {
+    if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
+      alignas(16) std::uint8_t j0[16];
+      gcm::j0_96(j.nonce.data(), j0);
+      p.b.gcm->seal(key.state_, j0, true, j.aad.data(), j.aad.size(), j.in.data(), j.out.data(),
+                    j.in.size(), j.tag.data());
+      return status::ok;
+    }
+    if (p.xaes)
+      return key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);  // own key per nonce
+    return p.siv ? siv::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                 : gcm::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+  }
+  [[gnu::always_inline]] static status run_one(const aead_key& key, const plan& p,
+                                               const open_job& j) noexcept {
+    if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
+      alignas(16) std::uint8_t j0[16];
+      gcm::j0_96(j.nonce.data(), j0);
+      return verdict_status(p.b.gcm->open_verify(key.state_, j0, true, j.aad.data(), j.aad.size(),
+                                                 j.in.data(), j.out.data(), j.in.size(),
+                                                 j.tag.data(), 16));
+    }
+    if (p.xaes) return key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
+    return p.siv ? siv::open_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
+                 : gcm::open_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
+  }
+
+  // Batches of fewer jobs than this run as single calls after checking every job: the columns,
+  // the test and the routing cost more than such a batch can gain (docs/design/batch.md).
+  static constexpr std::size_t kFewJobs = 4;
+
+  // What a batch returns. Seal: the first status other than ok (none can come after the checks;
+  // it is passed on rather than dropped). Open: every job's result set, and the verdicts combined
+  // arithmetically: any failed job makes the batch status::auth, and no branch depends on one.
+  template <bool Seal, class Jobs>
+  struct outcome {
+    Jobs& jobs;
+    unsigned failed = 0;
+    status first = status::ok;
+    void done(std::size_t i, status s) noexcept {
+      if constexpr (Seal) {
+        if (s != status::ok && first == status::ok) first = s;
+      } else {
+        jobs.set_result(i, s);
+        failed |= static_cast<unsigned>(s);
+      }
+    }
+    status refuse(status s) noexcept {  // every job gets a refused batch's status
+      if constexpr (!Seal) {
+        for (std::size_t i = 0; i < jobs.size(); ++i) jobs.set_result(i, s);
+      }
+      return s;
+    }
+    status result() const noexcept {
+      if constexpr (Seal) {
+        return first;
+      } else {
+        const unsigned any = 0u - static_cast<unsigned>(failed != 0);
+        return static_cast<status>(static_cast<unsigned>(status::auth) & any);
+      }
+    }
+  };
+
+  // A batch of fewer than kFewJobs: every job checked, then each as its single call. Its own
+  // function, without the columns' frame (1.3 KiB, 64-byte aligned).
+  template <bool Seal, class Jobs>
+  [[gnu::noinline]] static status run_few(const aead_key& key, Jobs& jobs) noexcept {
+    outcome<Seal, Jobs> out{jobs};
+    const plan p(key);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+      const auto& j = jobs.get(i);
+      // The common GCM job with the limits as constants, as the inline tier checks it.
+      const status s =
+          !p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())
+              ? check_call(gcm::kLimits, j.nonce, j.aad, j.in, j.out, j.tag.data(), 16, Seal)
+              : check(limits(key), j);
+      if (s != status::ok) return out.refuse(s);
+    }
+    key_calls::note_stack_depth(key);
+    for (std::size_t i = 0; i < jobs.size(); ++i) out.done(i, run_one(key, p, jobs.get(i)));
+    return out.result();
+  }
+
+  // Any other batch: through the columns, the kernels taking their jobs.
+  template <bool Seal, class Jobs>
+  [[gnu::noinline]] static status run_columns(const aead_key& key, Jobs& jobs) noexcept {
+    outcome<Seal, Jobs> out{jobs};
+    const plan p(key);
+    gcm_batch_columns c;
+    routes r;
+    if (const status s = check_all(key, p.ops, jobs, c, Seal, p.kernels, r); s != status::ok)
+      return out.refuse(s);
+    key_calls::note_stack_depth(key);
+    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
+      if (jobs.size() > kChunk) {  // else c and r hold them from the checks
+        const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
+        fill(c, jobs, first, n, p.kernels, r);
+      }
+      for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
+        const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));
+        out.done(i, run_one(key, p, jobs.get(i)));
+      }
+      if constexpr (Seal) {
+        if (r.shorts != 0) p.kernels->seal_short(key.state_, c, r.short_at, r.shorts);
+        if (r.mediums != 0) p.kernels->seal(key.state_, c, r.medium_at, r.mediums);
+      } else {
+        std::uint8_t ok[kChunk];
+        if (r.shorts != 0) p.kernels->open_short(key.state_, c, r.short_at, r.shorts, ok);
+        for (std::size_t q = 0; q < r.shorts; ++q)
+          out.done(first + r.short_at[q], verdict_status(ok[q]));
+        if (r.mediums != 0) p.kernels->open_verify(key.state_, c, r.medium_at, r.mediums, ok);
+        for (std::size_t q = 0; q < r.mediums; ++q)
+          out.done(first + r.medium_at[q], verdict_status(ok[q]));
+      }
+    }
+    return out.result();
+  }
+
+  template <bool Seal, class Jobs>
+  static status run(const aead_key& key, Jobs& jobs) noexcept {
+    return jobs.size() < kFewJobs ? run_few<Seal>(key, jobs) : run_columns<Seal>(key, jobs);
+  }
+
   template <class Jobs>
   static status seal(const aead_key& key, const Jobs& jobs) noexcept {
     if (key.backend_ == nullptr) return status::argument;
@@ -188,45 +334,7 @@ struct batch_calls {
       const seal_job j = jobs.get(0);
       return key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
     }
-    const auto& [b, ops, siv, xaes, kernels] = plan(key);
-    gcm_batch_columns c;
-    std::uint8_t gathered[kChunk];
-    std::size_t m = 0;
-    if (const status s = check_all(key, ops, jobs, c, true, kernels, gathered, m); s != status::ok)
-      return s;
-    key_calls::note_stack_depth(key);
-    // A status other than ok cannot come back after the checks above; the first one is still
-    // passed on rather than dropped.
-    status first_status = status::ok;
-    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
-      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
-        fill(c, jobs, first, n);
-        m = gather(kernels, c, n, gathered);
-      }
-      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
-        if (kernels != nullptr && fits(*kernels, c, k)) continue;
-        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
-          alignas(16) std::uint8_t j0[16];
-          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
-          b.gcm->seal(key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
-                      ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
-                      ptr<std::uint8_t>(c.tag[k]));
-          continue;
-        }
-        const seal_job j = jobs.get(first + k);
-        status s;
-        if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-          s = key_calls::seal(key, j.nonce, j.aad, j.in, j.out, j.tag);
-        } else {
-          s = siv ? siv::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                  : gcm::seal_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-        }
-        if (s != status::ok && first_status == status::ok) first_status = s;
-      }
-      if (m != 0) kernels->seal(key.state_, c, gathered, m);
-    }
-    return first_status;
+    return run<true>(key, jobs);
   }
 
   template <class Jobs>
@@ -242,55 +350,7 @@ struct batch_calls {
       jobs.set_result(0, s);
       return s;
     }
-    const auto& [b, ops, siv, xaes, kernels] = plan(key);
-    gcm_batch_columns c;
-    std::uint8_t gathered[kChunk];
-    std::size_t m = 0;
-    if (const status s = check_all(key, ops, jobs, c, false, kernels, gathered, m); s != status::ok)
-      return refuse(s);
-    key_calls::note_stack_depth(key);
-    // Verdicts are combined arithmetically: any failed job makes the batch status::auth.
-    unsigned failed = 0;
-    for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
-      const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      if (jobs.size() > kChunk) {  // else c and gathered hold them from the checks
-        fill(c, jobs, first, n);
-        m = gather(kernels, c, n, gathered);
-      }
-      for (std::size_t k = 0; k < n && m != n; ++k) {  // m == n: all go to the batch kernels
-        if (kernels != nullptr && fits(*kernels, c, k)) continue;
-        status s;
-        if (!siv && !xaes && c.nonce_len[k] == 12 && c.tag_len[k] == 16) {  // the inline tier
-          alignas(16) std::uint8_t j0[16];
-          gcm::j0_96(ptr<const std::uint8_t>(c.nonce[k]), j0);
-          s = verdict_status(b.gcm->open_verify(
-              key.state_, j0, true, ptr<const std::uint8_t>(c.aad[k]), c.aad_len[k],
-              ptr<const std::uint8_t>(c.in[k]), ptr<std::uint8_t>(c.out[k]), c.len[k],
-              ptr<const std::uint8_t>(c.tag[k]), 16));
-        } else {
-          const open_job j = jobs.get(first + k);
-          if (xaes) {  // its own key derivation per nonce: the single call, checks and all
-            s = key_calls::open(key, j.nonce, j.aad, j.in, j.out, j.tag);
-          } else {
-            s = siv ? siv::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
-                    : gcm::open_checked(b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
-          }
-        }
-        jobs.set_result(first + k, s);
-        failed |= static_cast<unsigned>(s);
-      }
-      if (m != 0) {
-        std::uint8_t ok[kChunk];
-        kernels->open_verify(key.state_, c, gathered, m, ok);
-        for (std::size_t q = 0; q < m; ++q) {
-          const status s = verdict_status(ok[q]);
-          jobs.set_result(first + gathered[q], s);
-          failed |= static_cast<unsigned>(s);
-        }
-      }
-    }
-    const unsigned any = 0u - static_cast<unsigned>(failed != 0);
-    return static_cast<status>(static_cast<unsigned>(status::auth) & any);
+    return run<false>(key, jobs);
   }
 };
 

@@ -33,20 +33,28 @@ struct gcm_batch_rules {
 };
 
 struct gcm_batch_ops {
-  std::size_t max_len, max_aad;  // the longest message and AAD a job may have
+  // Short jobs: len <= short_len; medium jobs: short_len < len <= max_len; both aad_len <= max_aad.
+  // The kernels run jobs `group` (a power of two) at a time; the batch entry points hand them
+  // whole groups only.
+  std::size_t short_len, max_len, max_aad, group;
   // Bit i set when job i of c[0..count) is a common job under `r` (the same test as
   // batch_calls::common_job, vectorised), count <= capacity.
   std::uint32_t (*common_jobs)(const gcm_batch_columns& c, std::size_t count,
                                const gcm_batch_rules& r);
   // The jobs c[at[0]], ..., c[at[count-1]]: checked, with a 96-bit nonce (so J0 = nonce || 0^31 1
-  // and its counters are public), len <= max_len and aad_len <= max_aad; out == in or no overlap,
-  // and no job overlaps another's outputs.
+  // and its counters are public), all short (seal_short, open_short) or all medium (seal,
+  // open_verify), aad_len <= max_aad; out == in or no overlap, and no job overlaps another's
+  // outputs.
   // Seals them: ciphertext to out, the first tag_len bytes of the tag to tag.
+  void (*seal_short)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
+                     std::size_t count);
   void (*seal)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
                std::size_t count);
   // Opens them with the verdict taken in the kernel, as gcm_ops::open_verify does for one
   // message: ok[k] = 0xff if job at[k]'s tag verified, else 0x00, and its out is ANDed with it
   // (stored already masked). No branch depends on a verdict.
+  void (*open_short)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
+                     std::size_t count, std::uint8_t* ok);
   void (*open_verify)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
                       std::size_t count, std::uint8_t* ok);
 };

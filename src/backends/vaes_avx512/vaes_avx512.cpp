@@ -20,8 +20,7 @@ constexpr bool unit_karatsuba = false;
 
 namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
-constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512{
-    batch::max_len, batch::max_aad, &batch::common_jobs, &batch::seal, &batch::open_verify};
+constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512 = unit_batch_ops;
 extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512;
 constinit const backend backend_vaes_avx512{.name = "vaes-avx512",

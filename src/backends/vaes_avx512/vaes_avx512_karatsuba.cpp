@@ -22,8 +22,7 @@ constexpr bool unit_karatsuba = true;
 
 namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
-constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba{
-    batch::max_len, batch::max_aad, &batch::common_jobs, &batch::seal, &batch::open_verify};
+constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba = unit_batch_ops;
 extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512_karatsuba;
 constinit const backend backend_vaes_avx512_karatsuba{.name = "vaes-avx512",

@@ -68,6 +68,25 @@ std::vector<batch_job> random_batch(prng& rng, vg::algorithm alg, const bytes& k
   return jobs;
 }
 
+std::vector<batch_job> batch_of_lengths(prng& rng, vg::algorithm alg, const bytes& key,
+                                        const std::vector<std::size_t>& lengths) {
+  const bool xaes = alg == vg::algorithm::xaes_256_gcm;
+  std::vector<batch_job> jobs(lengths.size());
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    batch_job& j = jobs[i];
+    j.nonce = rng.bytes(xaes ? 24 : 12);
+    j.aad = rng.bytes(rng.next() % 65);
+    j.pt = rng.bytes(lengths[i]);
+    j.in_place = i % 3 != 0;
+    j.misalign = rng.next() % 16;
+    j.expected = is_siv(alg) ? vg::spec::gcm_siv_seal(key, j.nonce, j.aad, j.pt)
+                 : xaes      ? vg::spec::xaes_seal(key, j.nonce, j.aad, j.pt)
+                             : vg::spec::gcm_seal(key, j.nonce, j.aad, j.pt, j.tag_len);
+    j.load(j.pt.data());
+  }
+  return jobs;
+}
+
 std::vector<vg::seal_job> seal_jobs_of(std::vector<batch_job>& jobs) {
   std::vector<vg::seal_job> out;
   for (batch_job& j : jobs) {

@@ -54,6 +54,11 @@ struct batch_shape {
 std::vector<batch_job> random_batch(prng& rng, vg::algorithm alg, const bytes& key,
                                     const batch_shape& shape);
 
+/// A batch with one job per entry of `lengths` (message bytes), each with the algorithm's common
+/// nonce and a 16-byte tag, an AAD of 0..64 bytes, in place unless its index is a multiple of 3.
+std::vector<batch_job> batch_of_lengths(prng& rng, vg::algorithm alg, const bytes& key,
+                                        const std::vector<std::size_t>& lengths);
+
 std::vector<vg::seal_job> seal_jobs_of(std::vector<batch_job>& jobs);
 std::vector<vg::open_job> open_jobs_of(std::vector<batch_job>& jobs);
 

@@ -106,9 +106,10 @@ TEST(BatchRefusal, BadBuffersRefuseTheWholeBatch) {
 
 // Random buffer placements inside one small arena (so that ranges touch, overlap, nest, or are
 // empty inside one another), null addresses and lengths around the common ones, in one job of a
-// batch of valid jobs (in the first and in a later chunk of columns), on every runnable backend:
-// the batch's status is the single call's. Backends with batch kernels test the common job with
-// their own (vector) code; a job it passes must be one check_call passes.
+// batch of valid jobs (in the first and in a later chunk of columns) and in a batch of two (no
+// columns), on every runnable backend: the batch's status is the single call's. Backends with batch
+// kernels test the common job with their own (vector) code; a job it passes must be one check_call
+// passes.
 TEST(BatchRefusal, PlacementsAsSingleCallsOnEveryBackend) {
   constexpr std::size_t kArena = 160;
   constexpr std::size_t kLens[] = {0, 1, 12, 16, 17, 40};
@@ -168,18 +169,32 @@ TEST(BatchRefusal, PlacementsAsSingleCallsOnEveryBackend) {
           open[i].tag = seal[i].tag;
         }
         const vg::status batch_open = key.open_batch(open);
+        // The same job in a batch of two (checked job by job, without the columns).
+        const std::vector<vg::seal_job> pair_seal = {seal[0], {nv, av, iv, ov, tv}};
+        std::vector<vg::open_job> pair_open = {open[0], open[0]};
+        pair_open[1].nonce = nv;
+        pair_open[1].aad = av;
+        pair_open[1].in = iv;
+        pair_open[1].out = ov;
+        pair_open[1].tag = tv;
+        const vg::status pair_seal_status = key.seal_batch(pair_seal);
+        const vg::status pair_open_status = key.open_batch(pair_open);
         // An accepted open job fails or passes on its (arbitrary) tag: any verdict is a pass.
-        const bool open_agrees =
-            batch_open == single_open ||
-            ((single_open == vg::status::ok || single_open == vg::status::auth) &&
-             (batch_open == vg::status::ok || batch_open == vg::status::auth));
-        if (batch_seal != single_seal || !open_agrees) {
+        const auto agrees = [&](vg::status batch) {
+          return batch == single_open ||
+                 ((single_open == vg::status::ok || single_open == vg::status::auth) &&
+                  (batch == vg::status::ok || batch == vg::status::auth));
+        };
+        const bool open_agrees = agrees(batch_open) && agrees(pair_open_status);
+        if (batch_seal != single_seal || pair_seal_status != single_seal || !open_agrees) {
           ++mismatches;
           ADD_FAILURE() << b.name << " alg " << static_cast<int>(alg) << " round " << round
                         << ": seal batch " << static_cast<int>(batch_seal) << " single "
                         << static_cast<int>(single_seal) << ", open batch "
                         << static_cast<int>(batch_open) << " single "
-                        << static_cast<int>(single_open);
+                        << static_cast<int>(single_open) << "; batch of two: seal "
+                        << static_cast<int>(pair_seal_status) << ", open "
+                        << static_cast<int>(pair_open_status);
         }
       }
     }
