@@ -62,10 +62,11 @@ using memory_fn = void (*)(std::uint64_t, void*, bool);
 // 2-multiply reduction, the cheapest of any scheme; the loops' own counts are in
 // kernel_counts.cpp (aesni-avx Karatsuba 3.125 a block, the wider backends schoolbook).
 const gcm_scheme schemes[] = {
-    {"aesni-avx", "xmm", 3, 2, 8, "AES-NI + PCLMULQDQ xmm, 8 blocks a batch, Karatsuba"},
-    {"vaes-avx2", "ymm", 3, 2, 8, "VAES + VPCLMULQDQ ymm, 4 regs = 8 blocks a batch, schoolbook"},
-    {"vaes-avx512", "zmm", 3, 2, 16,
-     "VAES + VPCLMULQDQ zmm, 4 regs = 16 blocks a batch, schoolbook"},
+    {"aesni-avx", "xmm", 3, 2, 8, "AES-NI + PCLMULQDQ xmm, 8 blocks a batch", nullptr, "Karatsuba"},
+    {"vaes-avx2", "ymm", 3, 2, 8, "VAES + VPCLMULQDQ ymm, 4 regs = 8 blocks a batch", nullptr,
+     "schoolbook"},
+    {"vaes-avx512", "zmm", 3, 2, 16, "VAES + VPCLMULQDQ zmm, 4 regs = 16 blocks a batch", nullptr,
+     "schoolbook"},
 };
 
 }  // namespace
@@ -131,10 +132,14 @@ machine_limit measure_limit(cpu_feature_set features, int budget_ms) {
 }
 
 std::optional<gcm_scheme> scheme_for(std::string_view backend) {
-  const std::string_view name = backend.substr(0, backend.find('/'));
+  const std::size_t slash = backend.find('/');
+  const std::string_view name = backend.substr(0, slash);
   for (gcm_scheme s : schemes) {
     if (s.backend != name) continue;
     s.counts = counts_for(backend);  // a variant without counts of its own: floors only
+    // The variant's name as a literal: `backend` may not outlive the returned scheme.
+    if (slash != std::string_view::npos)
+      s.products = backend.substr(slash + 1) == "karatsuba" ? "Karatsuba" : "schoolbook";
     return s;
   }
   return std::nullopt;

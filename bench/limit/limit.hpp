@@ -66,8 +66,11 @@ struct gcm_scheme {
   double clmul_per_block;       // fewest multiplies per block of GHASH input (Karatsuba: 3)
   double reductions_per_batch;  // multiplies per reduction
   int batch_blocks;             // GHASH blocks aggregated before one reduction (GCM-SIV bound)
-  std::string_view note;        // the scheme in words
+  std::string_view note;        // the scheme in words, products aside
   const kernel_counts* counts = nullptr;  // the bulk loop's counts; nullptr: floors only
+  // The product scheme of the variant measured: the default's in words ("schoolbook",
+  // "Karatsuba"), another variant's name.
+  std::string_view products = {};
 };
 
 /// Seal, or open with the verdict pass over its output.

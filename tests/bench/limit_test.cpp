@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
 
 #include "clock.hpp"
 
@@ -220,6 +221,13 @@ TEST(BenchLimit, NoBoundWithoutMeasuredWidth) {
   ASSERT_NE(karatsuba->counts, nullptr);
   EXPECT_EQ(karatsuba->counts->seal[0].clmul, 1.583);
   EXPECT_EQ(vg::bench::scheme_for("vaes-avx2")->counts->seal[0].clmul, 2.125);
+  // The line --limit prints names the variant's products, also when the name it was given is
+  // gone (vg speed passes a temporary "name/variant").
+  std::string name = "vaes-avx2/karatsuba";
+  const auto named = vg::bench::scheme_for(name);
+  name.assign(name.size(), 'x');
+  EXPECT_EQ(named->products, "Karatsuba");
+  EXPECT_EQ(vg::bench::scheme_for("vaes-avx2")->products, "schoolbook");
 }
 
 TEST(BenchLimit, FastBatchRunsAtLeastTenBatches) {

@@ -232,7 +232,9 @@ void print_limit(std::FILE* to, const speed_result& r) {
         std::fprintf(to, " %s%s %.0f", res == seal.binding ? "*" : "",
                      bench::resource_name(res).data(), seal.cycles[k]);
       }
-      std::fprintf(to, "  [%s]\n", scheme->note.data());
+      std::fprintf(to, "  [%.*s, %.*s]\n", static_cast<int>(scheme->note.size()),
+                   scheme->note.data(), static_cast<int>(scheme->products.size()),
+                   scheme->products.data());
     }
   }
   std::fprintf(to, "\n");
