@@ -9,6 +9,10 @@
 
 #include "backends/backend.hpp"
 
+namespace vg::detail {
+extern const siv_ops siv_ops_vaes_avx2;  // siv_vaes_avx2.cpp
+}  // namespace vg::detail
+
 namespace {
 constexpr bool unit_karatsuba = false;
 // clang-format off
@@ -17,14 +21,6 @@ constexpr bool unit_karatsuba = false;
 }  // namespace
 
 namespace vg::detail {
-extern const siv_ops siv_ops_vaes_avx2;  // siv_vaes_avx2.cpp
 extern const backend backend_vaes_avx2;
-constinit const backend backend_vaes_avx2{.name = "vaes-avx2",
-                                          .needs = unit_needs,
-                                          .gcm = &ops,
-                                          .siv = &siv_ops_vaes_avx2,
-                                          .uses_512bit_vectors = false,
-                                          .gcm_stack = unit_gcm_stack,
-                                          .siv_stack = unit_siv_stack,
-                                          .gcm_variant = "schoolbook"};
+constinit const backend backend_vaes_avx2 = unit_backend;
 }  // namespace vg::detail

@@ -13,6 +13,10 @@
 #include "backends/backend.hpp"
 #include "backends/batch_ops.hpp"
 
+namespace vg::detail {
+extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
+}  // namespace vg::detail
+
 namespace {
 constexpr bool unit_karatsuba = true;
 // clang-format off
@@ -23,14 +27,6 @@ constexpr bool unit_karatsuba = true;
 namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
 constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba = unit_batch_ops;
-extern const siv_ops siv_ops_vaes_avx512;  // siv_vaes_avx512.cpp
 extern const backend backend_vaes_avx512_karatsuba;
-constinit const backend backend_vaes_avx512_karatsuba{.name = "vaes-avx512",
-                                                      .needs = unit_needs,
-                                                      .gcm = &ops,
-                                                      .siv = &siv_ops_vaes_avx512,
-                                                      .uses_512bit_vectors = true,
-                                                      .gcm_stack = unit_gcm_stack,
-                                                      .siv_stack = unit_siv_stack,
-                                                      .gcm_variant = "karatsuba"};
+constinit const backend backend_vaes_avx512_karatsuba = unit_backend;
 }  // namespace vg::detail
