@@ -30,7 +30,9 @@ constexpr cpu_ids intel_spr{cpu_vendor::intel, 6, 0x8f};
 constexpr cpu_ids zen4_genoa{cpu_vendor::amd, 0x19, 0x11};
 constexpr cpu_ids zen4_raphael{cpu_vendor::amd, 0x19, 0x61};
 constexpr cpu_ids zen3{cpu_vendor::amd, 0x19, 0x21};
-constexpr cpu_ids zen5{cpu_vendor::amd, 0x1a, 0x02};
+constexpr cpu_ids zen5_turin{cpu_vendor::amd, 0x1a, 0x02};
+constexpr cpu_ids zen5_granite_ridge{cpu_vendor::amd, 0x1a, 0x44};
+constexpr cpu_ids zen5_strix_point{cpu_vendor::amd, 0x1a, 0x24};
 constexpr cpu_ids unknown{};
 
 std::string_view chosen(const backend* const (&tables)[2], const cpu_ids& id, const char* forced) {
@@ -38,7 +40,8 @@ std::string_view chosen(const backend* const (&tables)[2], const cpu_ids& id, co
 }
 
 // The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
-// on ymm and schoolbook on zmm; unmeasured CPUs get the default (the first table).
+// on ymm and schoolbook on zmm; Zen 5 desktop and server parts Karatsuba on both; unmeasured CPUs
+// (Zen 3, the mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend s5 = fake("vaes-avx512", "schoolbook"), k5 = fake("vaes-avx512", "karatsuba");
@@ -49,7 +52,11 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   EXPECT_EQ(chosen(ymm, zen4_genoa, nullptr), "karatsuba");
   EXPECT_EQ(chosen(zmm, zen4_genoa, nullptr), "schoolbook");
   EXPECT_EQ(chosen(ymm, zen4_raphael, nullptr), "karatsuba");
-  for (const cpu_ids& other : {zen3, zen5, unknown}) {
+  for (const cpu_ids& zen5 : {zen5_turin, zen5_granite_ridge}) {
+    EXPECT_EQ(chosen(ymm, zen5, nullptr), "karatsuba") << zen5.model;
+    EXPECT_EQ(chosen(zmm, zen5, nullptr), "karatsuba") << zen5.model;
+  }
+  for (const cpu_ids& other : {zen3, zen5_strix_point, unknown}) {
     EXPECT_EQ(choose_gcm_variant(ymm, other, nullptr).table, &s2) << other.model;
     EXPECT_EQ(choose_gcm_variant(zmm, other, nullptr).table, &s5) << other.model;
   }
