@@ -70,6 +70,15 @@ double measure_core_hz(int ms) {
   return static_cast<double>(iterations) * adds_per_iteration / (best_ns * 1e-9);
 }
 
+double cycles_at_round_clocks(const std::vector<double>& round_ns,
+                              const std::vector<double>& round_hz) {
+  if (round_ns.empty() || round_ns.size() != round_hz.size()) return 0;
+  std::vector<double> cycles;
+  for (std::size_t i = 0; i < round_ns.size(); ++i)
+    cycles.push_back(round_ns[i] * 1e-9 * round_hz[i]);
+  return median(cycles);
+}
+
 clock_info measure_clocks(int budget_ms) {
   clock_info info;
   const int trials = 5;

@@ -32,6 +32,14 @@ clock_info measure_clocks(int budget_ms = 150);
 /// The effective core frequency alone (short dependent-add runs for about `ms` milliseconds).
 double measure_core_hz(int ms);
 
+/// Cycles per call from rounds timed in nanoseconds, each converted at the core clock measured in
+/// the same round (`round_hz[i]` for `round_ns[i]`): the median of the per-round products. A
+/// virtual machine's core clock can move by half between the start of a run and its end; one
+/// clock measured at the start then turns a later, faster period into fewer cycles than the work
+/// takes. Empty or mismatched inputs give 0.
+double cycles_at_round_clocks(const std::vector<double>& round_ns,
+                              const std::vector<double>& round_hz);
+
 /// Nanoseconds from a monotonic wall clock.
 std::uint64_t now_ns();
 

@@ -238,6 +238,17 @@ TEST(BenchLimit, FastBatchRunsAtLeastTenBatches) {
   EXPECT_GE(ns, 0.0);
 }
 
+// A clock that doubles after the first round, the work's time halving with it: every round is
+// 200 cycles. Converted at the first round's clock (what one clock for the whole run did), the
+// median round would read 100.
+TEST(BenchLimit, CyclesConvertEachRoundAtItsOwnClock) {
+  using vg::bench::cycles_at_round_clocks;
+  EXPECT_DOUBLE_EQ(cycles_at_round_clocks({200, 100, 100}, {1e9, 2e9, 2e9}), 200);
+  EXPECT_DOUBLE_EQ(cycles_at_round_clocks({300, 100, 200}, {1e9, 1e9, 1e9}), 200);  // the median
+  EXPECT_EQ(cycles_at_round_clocks({}, {}), 0);
+  EXPECT_EQ(cycles_at_round_clocks({100, 100}, {1e9}), 0);
+}
+
 TEST(BenchLimit, CoreClockIsPlausible) {
   const double hz = vg::bench::measure_core_hz(20);
   EXPECT_GT(hz, 0.2e9);

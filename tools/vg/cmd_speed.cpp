@@ -411,7 +411,8 @@ int run_speed(const std::vector<std::string>& args) {
   const bool progress = isatty(STDERR_FILENO) != 0;
   if (progress) std::fprintf(stderr, "measuring the clock and the machine's limit...\r");
   r.limit = bench::measure_limit(detected_features());
-  const double core_hz = r.limit.clock.core_hz;
+  // Cycles only where the clock could be measured (cycles_per_byte stays 0 otherwise).
+  const bool count_cycles = r.limit.clock.core_hz > 0;
 
   std::size_t total = 0, done = 0;
   for (algorithm alg : r.options.algs)
@@ -426,7 +427,7 @@ int run_speed(const std::vector<std::string>& args) {
           std::fprintf(stderr, "\33[2K[%zu/%zu] %s %s %zu B\r", done + 1, total,
                        alg_name(alg).data(), op_name(op).data(), bytes);
         }
-        for (speed_row& row : measure_cell(r.subjects, alg, op, bytes, r.options, core_hz)) {
+        for (speed_row& row : measure_cell(r.subjects, alg, op, bytes, r.options, count_cycles)) {
           ++done;
           wrong |= !row.check.empty();
           r.rows.push_back(std::move(row));

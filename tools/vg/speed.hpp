@@ -128,7 +128,7 @@ std::string_view op_name(operation op);
 /// fills everything but bound_cpb and ratios.
 std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algorithm alg,
                                     operation op, std::size_t bytes, const speed_options& options,
-                                    double core_hz);
+                                    bool count_cycles);
 
 /// True when vgcrypt's `backend` (empty = default) can make a key for `alg`.
 bool vgcrypt_supports(const std::string& backend, algorithm alg);

@@ -9,7 +9,11 @@
 // runs batches of calls of about 20 us for duration/rounds and keeps a fast batch (the machine
 // may be shared: preemption only adds time, and 20 us is far below a time slice, so the fast
 // batch is the undisturbed cost). The result is the median over rounds, with the spread
-// (max - min) / median over rounds as the noise estimate. Cycles come from the measured core clock.
+// (max - min) / median over rounds as the noise estimate. Cycles come from the core clock measured
+// at the start of each round (a short dependent-add chain, bench/limit/clock.hpp): each round's
+// time converted at its own clock, the median of those (the clock of a virtualised core moved by
+// up to half within one run; converted at the run's first clock, a later faster period read as
+// more than 100% of the bound).
 //
 // Why interleave: on a shared host a neighbour on the sibling hyperthread can slow a whole core by
 // 1.5x for seconds at a time. Measured one after the other, two implementations could land on
@@ -203,7 +207,7 @@ bool vgcrypt_supports(const std::string& backend, algorithm alg) {
 
 std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algorithm alg,
                                     operation op, std::size_t bytes, const speed_options& options,
-                                    double core_hz) {
+                                    bool count_cycles) {
   std::vector<std::unique_ptr<timed_subject>> cell;
   for (const subject& s : subjects) {
     if (s.is_reference) {  // GCM seal on that backend, filed under this cell
@@ -222,7 +226,11 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
   }
   for (auto& t : cell) warm_up(*t, options);
   const auto round_ns = static_cast<std::uint64_t>(options.duration * 1e9 / options.rounds);
+  // 1 ms of dependent adds a round: a few hundred short runs, of which the fast ones count.
+  constexpr int clock_ms = 1;
+  std::vector<double> round_hz;
   for (int r = 0; r < options.rounds; ++r) {
+    if (count_cycles) round_hz.push_back(bench::measure_core_hz(clock_ms));
     for (std::size_t k = 0; k < cell.size(); ++k) {
       timed_subject& t = *cell[(k + static_cast<std::size_t>(r)) % cell.size()];
       const double best = bench::fast_batch_ns(
@@ -242,7 +250,9 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
     row.spread = (sorted.back() - sorted.front()) / row.ns_per_call;
     if (!t->ok && row.check.empty()) row.check = "CALL FAILED";
     row.gbps = static_cast<double>(bytes) / row.ns_per_call;
-    row.cycles_per_byte = row.ns_per_call * 1e-9 * core_hz / static_cast<double>(bytes);
+    if (count_cycles)
+      row.cycles_per_byte =
+          bench::cycles_at_round_clocks(row.round_ns, round_hz) / static_cast<double>(bytes);
     rows.push_back(std::move(row));
   }
   return rows;

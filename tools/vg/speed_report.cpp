@@ -67,8 +67,8 @@ void print_header(std::FILE* to, const speed_result& r) {
       "measurement "
       "after a warm-up, in %d rounds of ~20 us batches, implementations interleaved round by "
       "round; time per call = median over rounds of each round's 10th-percentile batch, "
-      "spread = (max-min)/median; xPEER = median of per-round peer/vgcrypt time ratios; cyc/B in "
-      "measured core cycles\n",
+      "spread = (max-min)/median; xPEER = median of per-round peer/vgcrypt time ratios; cyc/B at "
+      "each round's measured core clock\n",
       r.options.aad, r.options.duration, r.options.rounds);
   for (const subject& s : r.subjects) {
     if (s.is_vgcrypt) continue;
