@@ -37,7 +37,8 @@ constexpr const char* speed_usage =
     "  --aad N           bytes of associated data per message, 0 .. 65536 (default 13, a TLS 1.2\n"
     "                    record header)\n"
     "  --backend NAME    vgcrypt backend to measure (default: the one new keys get; see vg cpu);\n"
-    "                    may be given more than once\n"
+    "                    may be given more than once; NAME/VARIANT (vaes-avx2/karatsuba) puts\n"
+    "                    the keys on one GCM kernel variant, so that variants share the rounds\n"
     "  --all-backends    every runnable vgcrypt backend\n"
     "  --peers LIST      peers to measure (default: all built in)\n"
     "  --no-peers        no peers, vgcrypt only\n"
@@ -231,9 +232,18 @@ bool choose_subjects(speed_options& o, std::vector<subject>& out) {
   }
   if (names.empty()) names.emplace_back(default_backend());
   for (const std::string& name : names) {
+    // "name/variant" puts the keys on one GCM kernel variant, so that two variants run in the
+    // same rounds.
+    const std::size_t slash = name.find('/');
+    const std::string base = name.substr(0, slash);
+    if (slash != std::string::npos && !has_gcm_variant(base, name.substr(slash + 1))) {
+      std::fprintf(stderr, "vg speed: backend '%s' has no GCM variant '%s' (see vg cpu)\n",
+                   base.c_str(), name.substr(slash + 1).c_str());
+      return false;
+    }
     bool known = false;
     for (const backend_info& b : backends()) {
-      if (b.name != name) continue;
+      if (b.name != base) continue;
       known = true;
       if (!b.runnable) {
         std::fprintf(stderr, "vg speed: backend '%s' cannot run here (see vg cpu)\n", name.c_str());

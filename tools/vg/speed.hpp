@@ -134,8 +134,12 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
 bool vgcrypt_supports(const std::string& backend, algorithm alg);
 
 // The name the bound counts `backend`'s loop under (bench::scheme_for): "name/variant" when the
-// GCM kernel variant new keys get is not the backend's default one, else the plain name.
+// GCM kernel variant its keys get (named, or else the one this CPU runs) is not the backend's
+// default one, else the plain name.
 std::string bound_name(std::string_view backend);
+
+// True when `backend` is built with the GCM kernel variant `variant` ("vaes-avx2", "karatsuba").
+bool has_gcm_variant(std::string_view backend, std::string_view variant);
 
 void print_table(std::FILE* to, const speed_result& r);
 void print_limit(std::FILE* to, const speed_result& r);

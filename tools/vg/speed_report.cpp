@@ -11,7 +11,22 @@
 
 namespace vg::tool {
 
+bool has_gcm_variant(std::string_view backend, std::string_view variant) {
+  for (const detail::backend* t : detail::all_gcm_tables())
+    if (t->name == backend && t->gcm_variant == variant) return true;
+  return false;
+}
+
 std::string bound_name(std::string_view backend) {
+  if (const std::size_t slash = backend.find('/'); slash != std::string_view::npos) {
+    // A variant named: the bound's tables name a backend's default variant without the suffix.
+    const std::string_view base = backend.substr(0, slash);
+    for (const detail::backend* t : detail::all_gcm_tables())
+      if (t->name == base)
+        return t->gcm_variant == backend.substr(slash + 1) ? std::string(base)
+                                                           : std::string(backend);
+    return std::string(backend);
+  }
   const detail::gcm_variant_choice c = detail::gcm_variant_of(backend);
   if (c.table == nullptr) return std::string(backend);
   for (const detail::backend* t : detail::all_gcm_tables()) {
@@ -146,16 +161,21 @@ void print_table(std::FILE* to, const speed_result& r) {
       bool any = false;
       for (const speed_row& row : r.rows) any |= row.alg == alg && row.op == op;
       if (!any) continue;
-      std::fprintf(to, "\n%s %s\n%8s  %-22s %9s %7s %7s %6s %6s %5s %-9s", alg_name(alg).data(),
-                   op_name(op).data(), "bytes", "implementation", "ns/call", "GB/s", "cyc/B",
+      // The implementation column as wide as its longest name (22 at least).
+      int width = 22;
+      for (const speed_row& row : r.rows)
+        width = std::max(width, static_cast<int>(row.impl.size()));
+      std::fprintf(to, "\n%s %s\n%8s  %-*s %9s %7s %7s %6s %6s %5s %-9s", alg_name(alg).data(),
+                   op_name(op).data(), "bytes", width, "implementation", "ns/call", "GB/s", "cyc/B",
                    "spread", "bound", "eff", "binds");
       for (const std::string& p : peers) std::fprintf(to, " %8s", ("x" + p).c_str());
       std::fprintf(to, "\n");
       for (std::size_t bytes : r.options.sizes) {
         for (const speed_row& row : r.rows) {
           if (row.alg != alg || row.op != op || row.bytes != bytes) continue;
-          std::fprintf(to, "%8zu  %-22s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, row.impl.c_str(),
-                       row.ns_per_call, row.gbps, row.cycles_per_byte, row.spread * 100);
+          std::fprintf(to, "%8zu  %-*s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, width,
+                       row.impl.c_str(), row.ns_per_call, row.gbps, row.cycles_per_byte,
+                       row.spread * 100);
           if (row.bound_cpb > 0) {
             std::fprintf(to, " %6.3f %4.0f%% %-9s", row.bound_cpb,
                          100 * row.bound_cpb / row.cycles_per_byte, row.bound_binds.c_str());
