@@ -19,7 +19,8 @@ def main(argv):
         return 2
     with open(argv[1], encoding="utf-8") as f:
         data = json.load(f)
-    results = data["results"]
+    # Throughput against size: a bare key (0 bytes, `--op key`) has neither.
+    results = [r for r in data["results"] if r["bytes"] > 0]
     panels = []
     for r in results:
         key = (r["alg"], r["op"])

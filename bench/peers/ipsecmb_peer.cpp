@@ -109,14 +109,13 @@ class ipsecmb_key final : public peer_key {
 
   // IMB_AESxxx_GCM_PRE: the key expansion and the GHASH key powers anew.
   bool has_rekey() const override { return true; }
-  bool rekey_seal(bytes_view key, bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
-                  bytes_span tag) override {
+  bool rekey(bytes_view key) override {
     if (alg_ == algorithm::aes_128_gcm) {
       IMB_AES128_GCM_PRE(mgr_, key.data(), &key_data_);
     } else {
       IMB_AES256_GCM_PRE(mgr_, key.data(), &key_data_);
     }
-    return seal(nonce, aad, in, out, tag);
+    return true;
   }
 
   bool has_burst() const override { return true; }

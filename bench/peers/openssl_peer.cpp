@@ -59,10 +59,8 @@ class openssl_key final : public peer_key {
   // EVP_EncryptInit_ex with the key (cipher kept): the key schedule and GHASH table anew, as
   // `openssl speed -evp` does per message.
   bool has_rekey() const override { return true; }
-  bool rekey_seal(bytes_view key, bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
-                  bytes_span tag) override {
-    if (EVP_EncryptInit_ex(enc_, nullptr, nullptr, key.data(), nullptr) != 1) return false;
-    return seal(nonce, aad, in, out, tag);
+  bool rekey(bytes_view key) override {
+    return EVP_EncryptInit_ex(enc_, nullptr, nullptr, key.data(), nullptr) == 1;
   }
 
   bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,

@@ -39,12 +39,16 @@ class peer_key {
   virtual bool open(bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
                     bytes_view tag) = 0;
   /// Optional (has_rekey): replaces the key with `key` (same algorithm and length), as the
-  /// library's cheapest re-key does (round keys and GHASH tables anew), then seals as seal().
+  /// library's cheapest re-key does (round keys and GHASH tables anew).
   virtual bool has_rekey() const { return false; }
-  virtual bool rekey_seal(bytes_view key, bytes_view nonce, bytes_view aad, bytes_view in,
-                          bytes_span out, bytes_span tag) {
-    (void)key, (void)nonce, (void)aad, (void)in, (void)out, (void)tag;
+  virtual bool rekey(bytes_view key) {
+    (void)key;
     return false;
+  }
+  /// rekey(key), then seal() under the new key.
+  bool rekey_seal(bytes_view key, bytes_view nonce, bytes_view aad, bytes_view in, bytes_span out,
+                  bytes_span tag) {
+    return rekey(key) && seal(nonce, aad, in, out, tag);
   }
   /// Optional: the jobs (12-byte nonces, 16-byte tags) through the library's own multi-message
   /// API. Returns false when the peer has none (has_burst), on error, or (open) when a tag fails.

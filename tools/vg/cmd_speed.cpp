@@ -28,10 +28,11 @@ constexpr const char* speed_usage =
     "Measures vgcrypt's seal and open throughput, and the peer libraries' in the same rounds.\n"
     "  --alg LIST        aes-128-gcm,aes-256-gcm,aes-128-gcm-siv,aes-256-gcm-siv,xaes-256-gcm\n"
     "                    (default: both GCM sizes, plus GCM-SIV where vgcrypt supports it)\n"
-    "  --op LIST         seal,open,setup (default seal,open); setup: a new key and one\n"
+    "  --op LIST         seal,open,setup,key (default seal,open); setup: a new key and one\n"
     "                    seal under it, then the key destroyed (peers: their re-key, e.g.\n"
     "                    EVP_EncryptInit_ex with a key, ipsec-mb's key expansion + GHASH\n"
-    "                    precompute, then their seal)\n"
+    "                    precompute, then their seal); key: the key alone, created and\n"
+    "                    destroyed (peers: their re-key alone), one row of 0 bytes\n"
     "  --sizes LIST      message sizes in bytes, 1 .. 2^30\n"
     "                    (default 16,64,256,512,1024,1420,4096,16384)\n"
     "  --aad N           bytes of associated data per message, 0 .. 65536 (default 13, a TLS 1.2\n"
@@ -142,8 +143,10 @@ bool set_value(const std::string& a, const std::string& v, speed_options& o) {
         o.ops.push_back(operation::open);
       } else if (name == "setup") {
         o.ops.push_back(operation::setup);
+      } else if (name == "key") {
+        o.ops.push_back(operation::key);
       } else {
-        return usage_error("unknown operation '" + name + "' (seal, open, setup)");
+        return usage_error("unknown operation '" + name + "' (seal, open, setup, key)");
       }
     }
   } else if (a == "--sizes") {
@@ -326,7 +329,7 @@ void annotate(speed_result& r) {
     const std::string backend = row.impl.substr(std::string("vgcrypt/").size());
     // The bound is the bulk kernels' own; a key setup has none.
     if (std::optional<bench::gcm_scheme> scheme = bench::scheme_for(bound_name(backend));
-        scheme && row.op != operation::setup) {
+        scheme && (row.op == operation::seal || row.op == operation::open)) {
       const bench::gcm_op op =
           row.op == operation::open ? bench::gcm_op::open : bench::gcm_op::seal;
       const bench::bound_parts bound =
@@ -427,11 +430,12 @@ int run_speed(const std::vector<std::string>& args) {
   std::size_t total = 0, done = 0;
   for (algorithm alg : r.options.algs)
     for (const subject& s : r.subjects)
-      if (subject_supports(s, alg)) total += r.options.ops.size() * r.options.sizes.size();
+      if (subject_supports(s, alg))
+        for (operation op : r.options.ops) total += sizes_of(r.options.sizes, op).size();
   bool wrong = false;
   for (algorithm alg : r.options.algs) {
     for (operation op : r.options.ops) {
-      for (std::size_t bytes : r.options.sizes) {
+      for (std::size_t bytes : sizes_of(r.options.sizes, op)) {
         // Every implementation of one size in the same rounds (see speed_measure.cpp).
         if (progress) {
           std::fprintf(stderr, "\33[2K[%zu/%zu] %s %s %zu B\r", done + 1, total,

@@ -23,7 +23,13 @@ inline constexpr std::size_t default_aad_bytes = 13;
 
 // setup: a new key from the key bytes, one seal of the message, the key destroyed (a re-keyed
 // message: per-message keys, a handshake's first record); peers re-key an existing context.
-enum class operation { seal, open, setup };
+// key: the key alone, created and destroyed (peers: their re-key alone), with no message.
+enum class operation { seal, open, setup, key };
+
+// The message sizes a cell of `op` is measured at: none for a bare key (one row, 0 bytes).
+inline std::vector<std::size_t> sizes_of(const std::vector<std::size_t>& sizes, operation op) {
+  return op == operation::key ? std::vector<std::size_t>{0} : sizes;
+}
 
 struct speed_options {
   std::vector<algorithm> algs;  // empty = the default set, decided at run time

@@ -89,20 +89,22 @@ void warm_up(timed_subject& t, const speed_options& options) {
   t.batch = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(20'000 / estimate_ns));
 }
 
-// The call of a setup cell: a key made from m.key (vgcrypt: a new key object each call, created
-// as an application would, without naming the default backend, and destroyed after the seal;
-// peers: peer_key::rekey_seal on a key prepared once). False when `s` has no re-key.
-bool prepare_setup(timed_subject& t, const subject& s, algorithm alg) {
+// The call of a setup or key cell: a key made from m.key (vgcrypt: a new key object each call,
+// created as an application would, without naming the default backend, and destroyed after
+// the seal, or at once for a bare key; peers: peer_key::rekey_seal or rekey on a key prepared
+// once). False when `s` has no re-key.
+bool prepare_rekey(timed_subject& t, const subject& s, algorithm alg, operation op) {
   message& m = t.m;
   const bytes_view key = m.key, nonce = m.nonce, aad = m.aad, plain = m.plain;
   const bytes_span out = m.out, out_tag = m.out_tag;
+  const bool seal = op == operation::setup;
   if (s.is_vgcrypt) {
     if (!vgcrypt_supports(s.backend, alg)) return false;
     const std::string backend = s.backend == default_backend() ? std::string() : s.backend;
-    t.call = [alg, backend, key, nonce, aad, plain, out, out_tag] {
+    t.call = [alg, backend, seal, key, nonce, aad, plain, out, out_tag] {
       aead_key k;
       return aead_key::create(alg, key, k, backend) == status::ok &&
-             k.seal(nonce, aad, plain, out, out_tag) == status::ok;
+             (!seal || k.seal(nonce, aad, plain, out, out_tag) == status::ok);
     };
     return true;
   }
@@ -110,9 +112,13 @@ bool prepare_setup(timed_subject& t, const subject& s, algorithm alg) {
   t.peer_key = s.peer->make_key(alg, m.key);
   if (!t.peer_key || !t.peer_key->has_rekey()) return false;
   bench::peer_key& k = *t.peer_key;
-  t.call = [&k, key, nonce, aad, plain, out, out_tag] {
-    return k.rekey_seal(key, nonce, aad, plain, out, out_tag);
-  };
+  if (seal) {
+    t.call = [&k, key, nonce, aad, plain, out, out_tag] {
+      return k.rekey_seal(key, nonce, aad, plain, out, out_tag);
+    };
+  } else {
+    t.call = [&k, key] { return k.rekey(key); };
+  }
   return true;
 }
 
@@ -130,8 +136,12 @@ std::unique_ptr<timed_subject> prepare(const subject& s, algorithm alg, operatio
   row.is_vgcrypt = s.is_vgcrypt;
   const bytes_view nonce = m.nonce, aad = m.aad, plain = m.plain, cipher = m.cipher, tag = m.tag;
   const bytes_span out = m.out, out_tag = m.out_tag;
-  if (op == operation::setup) {
-    if (s.batch_jobs > 0 || s.batch_burst || !prepare_setup(*t, s, alg)) return nullptr;
+  if (op == operation::key || op == operation::setup) {
+    if (s.batch_jobs > 0 || s.batch_burst || !prepare_rekey(*t, s, alg, op)) return nullptr;
+    if (op == operation::key) {
+      t->ok = t->call();  // no output to check
+      return t;
+    }
   } else if (s.batch_burst) {
     if (!s.peer->supports(alg)) return nullptr;
     t->peer_key = s.peer->make_key(alg, m.key);
@@ -211,7 +221,7 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
   std::vector<std::unique_ptr<timed_subject>> cell;
   for (const subject& s : subjects) {
     if (s.is_reference) {  // GCM seal on that backend, filed under this cell
-      if (!subject_supports(s, alg)) continue;
+      if (!subject_supports(s, alg) || op == operation::key) continue;
       const subject as_vgcrypt{s.impl, true, s.backend, nullptr, false};
       if (auto t =
               prepare(as_vgcrypt, *gcm_reference_of(alg), operation::seal, bytes, options.aad)) {
@@ -250,7 +260,7 @@ std::vector<speed_row> measure_cell(const std::vector<subject>& subjects, algori
     row.spread = (sorted.back() - sorted.front()) / row.ns_per_call;
     if (!t->ok && row.check.empty()) row.check = "CALL FAILED";
     row.gbps = static_cast<double>(bytes) / row.ns_per_call;
-    if (count_cycles)
+    if (count_cycles && bytes > 0)
       row.cycles_per_byte =
           bench::cycles_at_round_clocks(row.round_ns, round_hz) / static_cast<double>(bytes);
     rows.push_back(std::move(row));

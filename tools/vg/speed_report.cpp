@@ -149,6 +149,8 @@ std::string_view op_name(operation op) {
       return "open";
     case operation::setup:
       return "setup";
+    case operation::key:
+      return "key";
   }
   return "?";
 }
@@ -170,12 +172,17 @@ void print_table(std::FILE* to, const speed_result& r) {
                    "spread", "bound", "eff", "binds");
       for (const std::string& p : peers) std::fprintf(to, " %8s", ("x" + p).c_str());
       std::fprintf(to, "\n");
-      for (std::size_t bytes : r.options.sizes) {
+      for (std::size_t bytes : sizes_of(r.options.sizes, op)) {
         for (const speed_row& row : r.rows) {
           if (row.alg != alg || row.op != op || row.bytes != bytes) continue;
-          std::fprintf(to, "%8zu  %-*s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, width,
-                       row.impl.c_str(), row.ns_per_call, row.gbps, row.cycles_per_byte,
-                       row.spread * 100);
+          if (row.bytes > 0) {
+            std::fprintf(to, "%8zu  %-*s %9.1f %7.3f %7.3f %5.1f%%", row.bytes, width,
+                         row.impl.c_str(), row.ns_per_call, row.gbps, row.cycles_per_byte,
+                         row.spread * 100);
+          } else {  // a bare key: no bytes to divide by
+            std::fprintf(to, "%8zu  %-*s %9.1f %7s %7s %5.1f%%", row.bytes, width,
+                         row.impl.c_str(), row.ns_per_call, "-", "-", row.spread * 100);
+          }
           if (row.bound_cpb > 0) {
             std::fprintf(to, " %6.3f %4.0f%% %-9s", row.bound_cpb,
                          100 * row.bound_cpb / row.cycles_per_byte, row.bound_binds.c_str());
