@@ -5,7 +5,7 @@
 #
 #   bench/limit/count_loop.py OBJECT FUNCTION_SUBSTRING LANES ROUNDS [BLOCKS]
 #   e.g. bench/limit/count_loop.py build/release/src/backends/vaes_avx512/.../vaes_avx512.cpp.o \
-#        'vec512, 4, false, 3, 0>::gcm<10>' 4 10
+#        'vec512, 4, false, 3, 0, 100>::gcm<10>' 4 10
 #
 # Classes: aes and clmul instructions; vector = other vector ALU instructions; valu_W = every
 # vector ALU instruction (aes, clmul and vector) whose widest register is W; loads and stores =

@@ -3,7 +3,7 @@
 //
 // How they were counted: bench/limit/count_loop.py on the release objects (GCC 12, -O3), e.g.
 //   O=build/release/src/backends/vaes_avx512/CMakeFiles/vg_backend_vaes_avx512.dir
-//   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0>::gcm<10>' 4 10
+//   bench/limit/count_loop.py $O/vaes_avx512.cpp.o 'vec512, 4, false, 3, 0, 100>::gcm<10>' 4 10
 // Seal runs gcm<R>; open runs what the backend's open_verify reaches. Each row names its object,
 // kernel, lanes and open function (loop_source). The script takes the steady loop (the densest
 // backward jump in AES and CLMUL), counts its instructions by class and divides by the blocks one
@@ -32,7 +32,7 @@ struct loop_counts {
 /// again (bench/limit/check_counts.py does, in the release build's tests).
 struct loop_source {
   std::string_view object;  // the backend unit's object file name, e.g. "vaes_avx512.cpp.o"
-  std::string_view kernel;  // the kernel's template arguments, e.g. "vec512, 4, false, 3, 0>"
+  std::string_view kernel;  // the kernel's template arguments, e.g. "vec512, 4, false, 3, 0, 100>"
   int lanes = 0;            // blocks per vector register
   std::string_view open;    // the function open's loop is in: "open_verify_rounds" or
                             // "open_tag_outlined" (seal's is always gcm)

@@ -182,7 +182,7 @@ void check_stream(const vg::aead_key& key, std::size_t nonce_len, std::size_t le
 }
 
 // seal_batch/open_batch over one batch: jobs of the batch kernels (short: message and AAD up to
-// 64 B; medium: 65 B to 1232 B with a 64-byte AAD, groups of mixed lengths and of one; full and
+// 64 B; medium: 65 B to 1520 B with a 64-byte AAD, groups of mixed lengths and of one; full and
 // truncated tags, partial groups) mixed with longer jobs and a 16-byte nonce, more jobs than one
 // chunk of columns. Plaintext, ciphertext and tags are secret; only the batch's status and each
 // job's result are declassified, and four jobs carry forged tags.
