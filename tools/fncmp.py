@@ -8,9 +8,10 @@ equal, `differs` with both instruction counts otherwise, `only old` / `only new`
 in one object only. Addresses, jump targets and symbol offsets are dropped before comparing, so a
 function that moved compares equal, and so do the nops that pad to an alignment.
 --ignore-offsets also replaces numeric memory displacements and immediates by `N`: a change of a
-structure's layout (a field moved) then compares equal as long as the instructions are the same. --bodies prints the two bodies of each differing function.
---match keeps the functions whose name contains TEXT. --rename replaces FROM by TO in the new
-object's names (a template argument added or changed). Exit status 1 when any function differs.
+structure's layout (a field moved) then compares equal as long as the instructions are the same.
+--bodies prints the two bodies of each differing function. --match keeps the functions whose
+name contains TEXT. --rename replaces FROM by TO in the new object's names (a template argument
+added or changed). Exit status 1 when any function differs.
 
 Used to show that a change compiles to the same code (docs/design/gcm-kernel.md).
 """
