@@ -31,10 +31,11 @@ def objdump(obj):
                           capture_output=True, text=True).stdout
 
 
-def disassemble(obj, name):
-    out = objdump(obj)
+@functools.lru_cache(maxsize=None)
+def functions(obj):
+    """Every function of the object (demangled name) -> its (address, mnemonic, operands)."""
     funcs, current = {}, None
-    for line in out.splitlines():
+    for line in objdump(obj).splitlines():
         m = re.match(r"^([0-9a-f]+) <(.*)>:$", line)
         if m:
             current = m.group(2)
@@ -43,6 +44,11 @@ def disassemble(obj, name):
         m = re.match(r"^\s+([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
         if m and current is not None:
             funcs[current].append((int(m.group(1), 16), m.group(2), m.group(3)))
+    return funcs
+
+
+def disassemble(obj, name):
+    funcs = functions(obj)
     hits = [f for f in funcs if name in f]
     if len(hits) != 1:
         sys.exit(f"{len(hits)} functions match {name!r}: {hits[:5]}")

@@ -101,11 +101,18 @@ bool prepare_rekey(timed_subject& t, const subject& s, algorithm alg, operation 
   if (s.is_vgcrypt) {
     if (!vgcrypt_supports(s.backend, alg)) return false;
     const std::string backend = s.backend == default_backend() ? std::string() : s.backend;
-    t.call = [alg, backend, seal, key, nonce, aad, plain, out, out_tag] {
-      aead_key k;
-      return aead_key::create(alg, key, k, backend) == status::ok &&
-             (!seal || k.seal(nonce, aad, plain, out, out_tag) == status::ok);
-    };
+    if (seal) {
+      t.call = [alg, backend, key, nonce, aad, plain, out, out_tag] {
+        aead_key k;
+        return aead_key::create(alg, key, k, backend) == status::ok &&
+               k.seal(nonce, aad, plain, out, out_tag) == status::ok;
+      };
+    } else {
+      t.call = [alg, backend, key] {
+        aead_key k;
+        return aead_key::create(alg, key, k, backend) == status::ok;
+      };
+    }
     return true;
   }
   if (s.peer == nullptr || !s.peer->supports(alg)) return false;

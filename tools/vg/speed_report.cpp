@@ -180,8 +180,8 @@ void print_table(std::FILE* to, const speed_result& r) {
                          row.impl.c_str(), row.ns_per_call, row.gbps, row.cycles_per_byte,
                          row.spread * 100);
           } else {  // a bare key: no bytes to divide by
-            std::fprintf(to, "%8zu  %-*s %9.1f %7s %7s %5.1f%%", row.bytes, width,
-                         row.impl.c_str(), row.ns_per_call, "-", "-", row.spread * 100);
+            std::fprintf(to, "%8zu  %-*s %9.1f %7s %7s %5.1f%%", row.bytes, width, row.impl.c_str(),
+                         row.ns_per_call, "-", "-", row.spread * 100);
           }
           if (row.bound_cpb > 0) {
             std::fprintf(to, " %6.3f %4.0f%% %-9s", row.bound_cpb,
