@@ -8,13 +8,15 @@ namespace vg::detail {
 #if defined(VG_HAVE_BACKEND_VAES_AVX512)
 extern const backend backend_vaes_avx512;
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
+extern const backend backend_vaes_avx512_short_tails;
 extern const backend backend_vaes_avx512_karatsuba;
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
 #endif
 
 const gcm_batch_ops* gcm_batch_for(const backend& b) noexcept {
 #if defined(VG_HAVE_BACKEND_VAES_AVX512)
-  if (&b == &backend_vaes_avx512) return &gcm_batch_ops_vaes_avx512;
+  if (&b == &backend_vaes_avx512 || &b == &backend_vaes_avx512_short_tails)
+    return &gcm_batch_ops_vaes_avx512;
   if (&b == &backend_vaes_avx512_karatsuba) return &gcm_batch_ops_vaes_avx512_karatsuba;
 #endif
   (void)b;

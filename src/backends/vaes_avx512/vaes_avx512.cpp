@@ -1,5 +1,7 @@
-// Backend "vaes-avx512", schoolbook variant: the unit of gcm_vaes_avx512.inc with 4 carry-less
-// multiplies a block, 3 batches per reduction; exported as backend_vaes_avx512 (and its batch ops).
+// Backend "vaes-avx512", schoolbook variants: the unit of gcm_vaes_avx512.inc with 4 carry-less
+// multiplies a block, 3 batches per reduction; exported as backend_vaes_avx512 (and its batch ops)
+// and, with the short-tails router on the same kernels and key state, as
+// backend_vaes_avx512_short_tails (the same batch ops).
 #include <immintrin.h>
 #include <sched.h>
 
@@ -26,5 +28,8 @@ namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
 constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512 = unit_batch_ops;
 extern const backend backend_vaes_avx512;
-constinit const backend backend_vaes_avx512 = unit_backend;
+constinit const backend backend_vaes_avx512 = unit_backend_of(wide_tails::ops, "schoolbook");
+extern const backend backend_vaes_avx512_short_tails;
+constinit const backend backend_vaes_avx512_short_tails =
+    unit_backend_of(short_tails::ops, "schoolbook-short-tails");
 }  // namespace vg::detail

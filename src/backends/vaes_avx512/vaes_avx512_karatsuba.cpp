@@ -28,5 +28,6 @@ namespace vg::detail {
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
 constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba = unit_batch_ops;
 extern const backend backend_vaes_avx512_karatsuba;
-constinit const backend backend_vaes_avx512_karatsuba = unit_backend;
+constinit const backend backend_vaes_avx512_karatsuba =
+    unit_backend_of(wide_tails::ops, "karatsuba");
 }  // namespace vg::detail
