@@ -5,18 +5,15 @@
 #include <cstdlib>
 #include <vector>
 
-#include "vg/cpu.hpp"
+#include "common/backends.hpp"
 
 namespace vg::fuzz {
 namespace {
 
+// Every runnable backend and each GCM kernel variant of it ("vaes-avx512/karatsuba"), whichever
+// this CPU would choose: the test suites' list, so that the fuzzers reach every table too.
 const std::vector<std::string>& runnable() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
-    for (const auto& b : vg::backends())
-      if (b.runnable) n.emplace_back(b.name);
-    return n;
-  }();
+  static const std::vector<std::string> names = vg::test::runnable_backends();
   return names;
 }
 

@@ -1,7 +1,8 @@
 // How a fuzzer's bytes become one AEAD call, shared by the fuzz targets.
 //
 // Layout (every field is taken modulo what is valid, so almost every input reaches the library):
-//   [0] algorithm (mod 5)        [1] backend (mod the number runnable here)
+//   [0] algorithm (mod 5)        [1] backend (mod the number runnable here, a backend built in
+//                                    several GCM kernel variants counted once per variant)
 //   [2] nonce length: < 0xc0 -> 12 (the fast path), else 1 + (b mod 64)  (GCM-SIV: always 12)
 //   [3] tag length:   < 0xc0 -> 16, else {4, 8, 12, 13, 14, 15, 16}[b mod 7] (GCM-SIV: always 16)
 //   [4..5] AAD length, little-endian, capped at what is left
