@@ -29,6 +29,7 @@ extern const backend backend_aesni_avx;
 extern const backend backend_vaes_avx2;
 extern const backend backend_vaes_avx2_karatsuba;
 extern const backend backend_vaes_avx512;
+extern const backend backend_vaes_avx512_short_tails;
 extern const backend backend_vaes_avx512_karatsuba;
 }  // namespace vg::detail
 
@@ -537,6 +538,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, X86Gcm,
                                          &vg::detail::backend_vaes_avx2,
                                          &vg::detail::backend_vaes_avx2_karatsuba,
                                          &vg::detail::backend_vaes_avx512,
+                                         &vg::detail::backend_vaes_avx512_short_tails,
                                          &vg::detail::backend_vaes_avx512_karatsuba),
                          backend_label);
 
