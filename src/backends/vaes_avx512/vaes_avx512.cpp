@@ -21,6 +21,16 @@ namespace {
 constexpr bool unit_karatsuba = false;
 // clang-format off
 #include "backends/vaes_avx512/gcm_vaes_avx512.inc"
+
+// The second router, short tails: the 128-bit kernel as in wide_tails, then the full kernel from
+// one batch (256 B) on, for seal and open. On AMD Zen 4 (VAESENC zmm at one a cycle, sharing pipes
+// with VPCLMULQDQ) the tail kernel's GHASH after all of its AES costs more than the full kernel's
+// stitching: 256-512 B 3-17% faster, 192 B 4% slower (docs/design/gcm-variants.md).
+namespace short_tails {
+using seal_tiers = tiers<up_to<48, tail_xmm>, up_to<255, tail_zmm>, any_length<kernel>>;
+using open_tiers = tiers<up_to<32, tail_xmm>, up_to<255, tail_zmm>, any_length<kernel>>;
+#include "backends/x86/gcm_unit.inc"
+}  // namespace short_tails
 // clang-format on
 }  // namespace
 
