@@ -16,8 +16,9 @@ double core_hz();
 /// divided by the elapsed time (rate), inverted.
 benchmark::Counter cycles_per_byte(std::int64_t total_bytes);
 
-void register_gcm_cases();    // bench_gcm.cpp
-void register_limit_cases();  // bench_limit.cpp
+void register_gcm_cases();        // bench_gcm.cpp
+void register_limit_cases();      // bench_limit.cpp
+void register_call_path_cases();  // bench_call_path.cpp
 
 }  // namespace vg::bench
 

@@ -35,6 +35,7 @@ int main(int argc, char** argv) {
     benchmark::AddCustomContext("peer_" + std::string(p->name()), p->code_path());
   register_gcm_cases();
   register_limit_cases();
+  register_call_path_cases();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
