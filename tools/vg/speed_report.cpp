@@ -78,8 +78,8 @@ void print_header(std::FILE* to, const speed_result& r) {
   std::fprintf(to, "clock: %s\n", r.limit.clock.method.c_str());
   std::fprintf(
       to,
-      "method: key reused, %zu-byte AAD, 12-byte nonce (XAES: 24), out of place; %.2f s per "
-      "measurement "
+      "method: key reused, %zu-byte AAD, 12-byte nonce (XAES: 24), out of place, every "
+      "implementation's buffers at the same places modulo 4 KiB; %.2f s per measurement "
       "after a warm-up, in %d rounds of ~20 us batches, implementations interleaved round by "
       "round; time per call = median over rounds of each round's 10th-percentile batch, "
       "spread = (max-min)/median; xPEER = median of per-round peer/vgcrypt time ratios; cyc/B at "
