@@ -19,7 +19,7 @@ constexpr named_counts table[] = {
       {{3.125, {19.375, 1.125, 0}, 10.312, 3.688},
        {3.125, {21.375, 1.125, 0}, 10.688, 3.812},
        {3.125, {23.375, 1.125, 0}, 11.812, 4.188}},
-      {"aesni_avx.cpp.o", "vec128, 8, true, 2, 0, 0>", 1, "open_tag_outlined"}}},
+      {"aesni_avx.cpp.o", "vec128, 8, true, 2, 0, 0>", 1, "open_tag_outlined<#>"}}},
     // vaes-avx2: 4 ymm (8 blocks) a batch, 2 batches per reduction, schoolbook (4 products per
     // register + the reduction: 2.125 a block).
     {"vaes-avx2",
@@ -30,7 +30,7 @@ constexpr named_counts table[] = {
       {{2.125, {0.062, 11.438, 0}, 3.875, 1.625},
        {2.125, {0.062, 12.438, 0}, 4.250, 1.875},
        {2.125, {0.062, 13.438, 0}, 4.375, 1.500}},
-      {"vaes_avx2.cpp.o", "vec256, 4, false, 2, 0, 0>", 2, "open_verify_rounds"}}},
+      {"vaes_avx2.cpp.o", "vec256, 4, false, 2, 0, 0>", 2, "open_verify_rounds<#, false>"}}},
     // vaes-avx512: 4 zmm (16 blocks) a batch, 3 batches per reduction, schoolbook (1.042 a block).
     {"vaes-avx512",
      {48,
@@ -40,7 +40,7 @@ constexpr named_counts table[] = {
       {{1.042, {0.042, 0.042, 4.917}, 1.042, 0.458},
        {1.042, {0.042, 0.042, 5.417}, 1.042, 0.458},
        {1.042, {0.083, 0.042, 5.958}, 1.104, 0.479}},
-      {"vaes_avx512.cpp.o", "vec512, 4, false, 3, 0, 100>", 4, "open_verify_rounds"}}},
+      {"vaes_avx512.cpp.o", "vec512, 4, false, 3, 0, 100>", 4, "open_verify_rounds<#, true>"}}},
     // The Karatsuba variants (dispatch/gcm_variants.cpp chooses per CPU), counted the same way:
     // vaes-avx2 'vec256, 4, true, 3, 0, 0>' (3 batches per reduction, 1.583 multiplies a block);
     // vaes-avx512 'vec512, 4, true, 1, 0, 0>' (a reduction per batch, the most its key state
@@ -53,7 +53,8 @@ constexpr named_counts table[] = {
       {{1.583, {0.042, 11.375, 0}, 4.000, 1.375},
        {1.583, {0.042, 12.375, 0}, 4.250, 1.500},
        {1.583, {0.042, 13.375, 0}, 4.500, 1.375}},
-      {"vaes_avx2_karatsuba.cpp.o", "vec256, 4, true, 3, 0, 0>", 2, "open_verify_rounds"}}},
+      {"vaes_avx2_karatsuba.cpp.o", "vec256, 4, true, 3, 0, 0>", 2,
+       "open_verify_rounds<#, false>"}}},
     {"vaes-avx512/karatsuba",
      {16,
       {{0.875, {0.062, 0.125, 5.438}, 1.250, 0.500},
@@ -62,7 +63,8 @@ constexpr named_counts table[] = {
       {{0.875, {0.062, 0.125, 5.438}, 1.625, 0.500},
        {0.875, {0.062, 0.125, 5.938}, 1.625, 0.500},
        {0.875, {0.062, 0.125, 6.438}, 1.625, 0.500}},
-      {"vaes_avx512_karatsuba.cpp.o", "vec512, 4, true, 1, 0, 0>", 4, "open_verify_rounds"}}},
+      {"vaes_avx512_karatsuba.cpp.o", "vec512, 4, true, 1, 0, 0>", 4,
+       "open_verify_rounds<#, true>"}}},
 };
 
 // Variants that differ from another only in their router (the lengths that go to tail-only

@@ -34,8 +34,9 @@ struct loop_source {
   std::string_view object;  // the backend unit's object file name, e.g. "vaes_avx512.cpp.o"
   std::string_view kernel;  // the kernel's template arguments, e.g. "vec512, 4, false, 3, 0, 100>"
   int lanes = 0;            // blocks per vector register
-  std::string_view open;    // the function open's loop is in: "open_verify_rounds" or
-                            // "open_tag_outlined" (seal's is always gcm)
+  std::string_view open;    // the function open's loop is in, # for its round count:
+                            // "open_verify_rounds<#, true>" (hashing ahead on zmm, in order
+                            // on ymm: false) or "open_tag_outlined<#>" (seal's is gcm<#>)
 };
 
 /// A backend's bulk loop.

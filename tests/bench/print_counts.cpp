@@ -2,6 +2,7 @@
 // round count, tab-separated, for check_counts.py to compare with a recount of the objects.
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 #include "kernel_counts.hpp"
 
@@ -13,8 +14,10 @@ int main() {
       for (int i = 0; i < 3; ++i) {
         const int rounds = 10 + 2 * i;
         const loop_counts& c = dir == 0 ? n.counts.seal[i] : n.counts.open[i];
-        const std::string function =
-            std::string(dir == 0 ? "gcm" : s.open) + "<" + std::to_string(rounds) + ">";
+        const std::string_view name = dir == 0 ? "gcm<#>" : s.open;  // # = the round count
+        const std::size_t at = name.find('#');
+        const std::string function = std::string(name.substr(0, at)) + std::to_string(rounds) +
+                                     std::string(name.substr(at + 1));
         std::printf("%.*s\t%.*s\t%.*s::%s\t%d\t%d\t%d\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\t%.3f\n",
                     static_cast<int>(n.backend.size()), n.backend.data(),
                     static_cast<int>(s.object.size()), s.object.data(),

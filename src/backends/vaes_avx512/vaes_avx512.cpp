@@ -25,10 +25,25 @@ constexpr bool unit_karatsuba = false;
 // The second router, short tails: the 128-bit kernel as in wide_tails, then the full kernel from
 // one batch (256 B) on, for seal and open. On AMD Zen 4 (VAESENC zmm at one a cycle, sharing pipes
 // with VPCLMULQDQ) the tail kernel's GHASH after all of its AES costs more than the full kernel's
-// stitching: 256-512 B 3-17% faster, 192 B 4% slower (docs/design/gcm-variants.md).
+// stitching: 256-512 B 3-17% faster, 192 B 4% slower. There open also hashes ahead only from
+// 1280 B: below, in program order measured 2-10% faster (docs/design/gcm-variants.md).
 namespace short_tails {
+// The full kernel opening in program order at every length: from open_ahead_min through its
+// in-order entry, below it through its own entry, which opens in order there (a separate
+// instantiation of the same source measured 3-6% slower at 256 B).
+struct kernel_in_order : kernel {
+  static std::uint8_t open_verify(const void* st, const std::uint8_t j0[16], bool pc,
+                                  const std::uint8_t* aad, std::size_t aad_len,
+                                  const std::uint8_t* in, std::uint8_t* out, std::size_t len,
+                                  const std::uint8_t* tag, std::size_t tag_len) {
+    if (len < kernel::open_ahead_min)
+      return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
+    return kernel::open_verify_in_order(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
+  }
+};
 using seal_tiers = tiers<up_to<48, tail_xmm>, up_to<255, tail_zmm>, any_length<kernel>>;
-using open_tiers = tiers<up_to<32, tail_xmm>, up_to<255, tail_zmm>, any_length<kernel>>;
+using open_tiers = tiers<up_to<32, tail_xmm>, up_to<255, tail_zmm>,
+                         up_to<1279, kernel_in_order>, any_length<kernel>>;
 #include "backends/x86/gcm_unit.inc"
 }  // namespace short_tails
 // clang-format on
