@@ -37,7 +37,7 @@
 namespace vg::tool {
 namespace {
 
-// Where a call's buffers lie modulo 4 KiB changes a short call's time by up to a quarter (a store
+// Where a call's buffers lie modulo 4 KiB can change a short call's time by a quarter (a store
 // whose address matches a later load's low 12 bits delays the load: 4K aliasing): with the
 // allocator's placement, the same vgcrypt kernel measured 75 and 91 ns (640 B open) in two rows of
 // one run. So every subject gets the same layout, from page-aligned memory of its own: inputs at
