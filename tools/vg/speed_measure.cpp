@@ -46,7 +46,7 @@ namespace {
 class placed_buffers {
  public:
   static constexpr std::size_t page = 4096, out_offset = 2048 + 128, aad_offset = 1024;
-  placed_buffers(std::size_t bytes, std::size_t aad_bytes)
+  placed_buffers(std::size_t bytes, std::size_t aad_bytes, std::size_t nonce_bytes)
       : pages_(3 * pages_for(bytes) + pages_for(aad_bytes) + 1),
         base_(static_cast<std::uint8_t*>(std::aligned_alloc(page, pages_ * page))) {
     if (base_ == nullptr) throw std::bad_alloc();
@@ -57,7 +57,7 @@ class placed_buffers {
     out = {base_ + 2 * n * page + out_offset, bytes};
     aad = {base_ + 3 * n * page + aad_offset, aad_bytes};
     std::uint8_t* const small = base_ + (pages_ - 1) * page;
-    nonce = {small + 3072, 24};
+    nonce = {small + 3072, nonce_bytes};  // at most 24 (XAES-256-GCM)
     tag = {small + 3136, 16};
     out_tag = {small + 3200, 16};
   }
@@ -74,41 +74,30 @@ class placed_buffers {
   std::uint8_t* base_;
 };
 
-struct message {
+// The key, and the message with its sealed form (from the specification) in placed buffers.
+struct message : placed_buffers {
   message(algorithm alg, std::size_t bytes, std::size_t aad_bytes);
   std::vector<std::uint8_t> key;
-  placed_buffers mem;
-  bytes_view nonce, aad, plain, cipher, tag;
-  bytes_span out, out_tag;
 };
 
 message::message(algorithm alg, std::size_t bytes, std::size_t aad_bytes)
-    : key(key_length(alg)), mem(bytes, aad_bytes) {
+    : placed_buffers(bytes, aad_bytes, nonce_length(alg)), key(key_length(alg)) {
   auto fill = [](bytes_span v, unsigned seed) {
     for (std::size_t i = 0; i < v.size(); ++i)
       v[i] = static_cast<std::uint8_t>(seed + 131 * i + (i >> 8));
   };
   fill(key, 1);
-  const bytes_span nonce_bytes = mem.nonce.first(nonce_length(alg));
-  fill(nonce_bytes, 2);
-  fill(mem.aad, 3);
-  fill(mem.plain, 4);
-  const spec::bytes k(key.begin(), key.end()), n(nonce_bytes.begin(), nonce_bytes.end()),
-      a(mem.aad.begin(), mem.aad.end()), p(mem.plain.begin(), mem.plain.end());
+  fill(nonce, 2);
+  fill(aad, 3);
+  fill(plain, 4);
+  const spec::bytes k(key.begin(), key.end()), n(nonce.begin(), nonce.end()),
+      a(aad.begin(), aad.end()), p(plain.begin(), plain.end());
   const bool siv = alg == algorithm::aes_128_gcm_siv || alg == algorithm::aes_256_gcm_siv;
   const spec::bytes sealed = siv                              ? spec::gcm_siv_seal(k, n, a, p)
                              : alg == algorithm::xaes_256_gcm ? spec::xaes_seal(k, n, a, p)
                                                               : spec::gcm_seal(k, n, a, p);
-  std::copy(sealed.begin(), sealed.begin() + static_cast<std::ptrdiff_t>(bytes),
-            mem.cipher.begin());
-  std::copy(sealed.begin() + static_cast<std::ptrdiff_t>(bytes), sealed.end(), mem.tag.begin());
-  nonce = nonce_bytes;
-  aad = mem.aad;
-  plain = mem.plain;
-  cipher = mem.cipher;
-  tag = mem.tag;
-  out = mem.out;
-  out_tag = mem.out_tag;
+  std::copy(sealed.begin(), sealed.begin() + static_cast<std::ptrdiff_t>(bytes), cipher.begin());
+  std::copy(sealed.begin() + static_cast<std::ptrdiff_t>(bytes), sealed.end(), tag.begin());
 }
 
 bool same(bytes_view a, bytes_view b) {

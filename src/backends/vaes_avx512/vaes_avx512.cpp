@@ -38,7 +38,7 @@ struct kernel_in_order : kernel {
                                   const std::uint8_t* tag, std::size_t tag_len) {
     if (len < kernel::open_ahead_min)
       return kernel::open_verify(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
-    return kernel::open_verify_in_order(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
+    return kernel::open_verify<false>(st, j0, pc, aad, aad_len, in, out, len, tag, tag_len);
   }
 };
 using seal_tiers = tiers<up_to<48, tail_xmm>, up_to<255, tail_zmm>, any_length<kernel>>;
