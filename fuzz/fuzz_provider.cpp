@@ -229,9 +229,18 @@ struct program {
 
   // An update of no bytes returns before it reaches either provider's cipher; after "tlsaad" any
   // other call is taken for a record.
-  expect data_expectation(bool reached) const {
+  expect data_expectation(bool reached, expect outside_record) const {
     if (!reached) return expect::same;
-    return model.tls_aad_pending ? model.tls_record_call(iv_bytes()) : model.data_call();
+    return model.tls_aad_pending ? model.tls_record_call(iv_bytes()) : outside_record;
+  }
+  expect data_expectation(bool reached) const {
+    return data_expectation(reached, model.data_call());
+  }
+
+  // After a text or record call: an empty one through EVP_Cipher, outside a record, is empty text.
+  void text_call_done(std::size_t n, bool via_cipher, bool ok, bool record_sealed_or_opened) {
+    if (n == 0 && via_cipher && !model.tls_aad_pending) return model.empty_text_done(ok);
+    if (n != 0 || via_cipher) model.data_call_done(ok, record_sealed_or_opened);
   }
 
   void aad() {
@@ -241,16 +250,19 @@ struct program {
     bytes a = (f & 1) && !enc ? from_tape(aad_tape, aad_at, n) : in.take(n);
     a.resize(n + 1);  // never a null pointer: EVP_Cipher would take that for final
     const bool via_cipher = (f & 2) != 0;
-    const outcome r = both("AAD", data_expectation(n != 0 || via_cipher), [&](EVP_CIPHER_CTX* c) {
-      if (via_cipher) {
-        const int ret = EVP_Cipher(c, nullptr, a.data(), static_cast<unsigned>(n));
-        return outcome{ret, ret >= 0, {}};
-      }
-      int len = -1;
-      const int ret = EVP_CipherUpdate(c, nullptr, &len, a.data(), as_int(n));
-      return outcome{ret, ret == 1, {static_cast<std::uint8_t>(len)}};
-    });
-    if (n != 0 || via_cipher) model.data_call_done(r.ok);
+    if (trace) std::fprintf(stderr, "AAD of %zu bytes%s\n", n, via_cipher ? " via EVP_Cipher" : "");
+    const bool reached = n != 0 || via_cipher;
+    const outcome r =
+        both("AAD", data_expectation(reached, model.aad_call(n)), [&](EVP_CIPHER_CTX* c) {
+          if (via_cipher) {
+            const int ret = EVP_Cipher(c, nullptr, a.data(), static_cast<unsigned>(n));
+            return outcome{ret, ret >= 0, {}};
+          }
+          int len = -1;
+          const int ret = EVP_CipherUpdate(c, nullptr, &len, a.data(), as_int(n));
+          return outcome{ret, ret == 1, {static_cast<std::uint8_t>(len)}};
+        });
+    if (reached) model.aad_done(r.ok, n);
     if (r.ok && enc) append(aad_tape, a.data(), n);
   }
 
@@ -261,6 +273,10 @@ struct program {
     bytes t = (f & 1) && !enc ? from_tape(text_tape, text_at, n) : in.take(n);
     t.resize(n + 1);
     const bool via_cipher = (f & 2) != 0, in_place = (f & 4) != 0;
+    if (trace) {
+      std::fprintf(stderr, "text of %zu bytes%s%s\n", n, via_cipher ? " via EVP_Cipher" : "",
+                   in_place ? " in place" : "");
+    }
     const outcome r = both("text", data_expectation(n != 0 || via_cipher), [&](EVP_CIPHER_CTX* c) {
       bytes buf = t, out(n + 1, 0xa5);  // one byte more: nothing may be written past n
       std::uint8_t* dst = in_place ? buf.data() : out.data();
@@ -278,7 +294,7 @@ struct program {
       got.push_back(static_cast<std::uint8_t>(len));
       return outcome{ret, ok, got};
     });
-    if (n != 0 || via_cipher) model.data_call_done(r.ok, in_place && n >= 24);
+    text_call_done(n, via_cipher, r.ok, in_place && n >= 24);
     if (r.ok && enc) append(text_tape, r.out.data(), n);
   }
 
@@ -427,7 +443,7 @@ struct program {
       got.push_back(static_cast<std::uint8_t>(len >> 8));
       return outcome{ret, ok, got};
     });
-    if (reached) model.data_call_done(r.ok, in_place && n >= 24);
+    text_call_done(n, via_cipher, r.ok, in_place && n >= 24);
     if (r.ok && enc) last_record.assign(r.out.begin(), r.out.end() - 2);
   }
 

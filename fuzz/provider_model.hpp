@@ -66,6 +66,8 @@ struct model {
   bool record_mode = false;        // "tlsivfixed" accepted: the default provider is in record mode
   bool vg_record_mode = false;     // ... and the IV length has not changed since
   bool tag_holds_tls_aad = false;  // "tlsaad" accepted, no tag set or computed since
+  std::size_t aad_tail = 0;        // the message's AAD bytes past its last whole block
+  bool aad_closed_early = false;   // an empty text call came after a partial AAD block
 
   static bool tag_length_allowed(std::size_t n) { return n == 4 || n == 8 || (n >= 12 && n <= 16); }
 
@@ -89,6 +91,12 @@ struct model {
     return expect::same;
   }
 
+  // AAD of n bytes outside a TLS record: after an empty text call that followed a partial AAD
+  // block, where OpenSSL's GCM pads that block, vgcrypt refuses more AAD.
+  expect aad_call(std::size_t n) const {
+    return aad_closed_early && n != 0 && iv == iv_at::started ? expect::vg_refuses : data_call();
+  }
+
   // "tlsaad" and "tlsivfixed".
   static expect tls_call(std::size_t iv_bytes) {
     return iv_bytes != 12 ? expect::vg_refuses_alone : expect::same;
@@ -106,7 +114,7 @@ struct model {
     if (iv == iv_at::started && (enc != encrypting || (with_key && !with_iv))) {
       iv = iv_at::ended_on_vgcrypt;
     }
-    if (with_iv) iv = iv_at::buffered;
+    if (with_iv) iv = iv_at::buffered, new_iv();
     encrypting = enc;
     key = key || with_key;
   }
@@ -125,6 +133,21 @@ struct model {
     } else if (ok && iv == iv_at::buffered) {
       iv = iv_at::started;
     }
+  }
+  // A new IV: the next data call starts a message, with no AAD yet.
+  void new_iv() {
+    aad_tail = 0;
+    aad_closed_early = false;
+  }
+  void aad_done(bool ok, std::size_t n) {
+    const bool record = tls_aad_pending;
+    data_call_done(ok);
+    if (ok && !record) aad_tail = (aad_tail + n) % 16;
+  }
+  void empty_text_done(bool ok) {
+    const bool record = tls_aad_pending;
+    data_call_done(ok);
+    if (ok && !record && aad_tail != 0) aad_closed_early = true;
   }
   void final_done(bool ok) {
     const bool record = tls_aad_pending;
@@ -148,10 +171,10 @@ struct model {
     if (ok) tls_aad_pending = tag_holds_tls_aad = true;
   }
   void fixed_iv_set(bool ok) {
-    if (ok) iv = iv_at::buffered, record_mode = vg_record_mode = true;
+    if (ok) iv = iv_at::buffered, record_mode = vg_record_mode = true, new_iv();
   }
   void explicit_iv_used(bool ok) {
-    if (ok) iv = iv_at::started;
+    if (ok) iv = iv_at::started, new_iv();
   }
 };
 

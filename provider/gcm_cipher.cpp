@@ -59,6 +59,8 @@ bool start_message(gcm_ctx& c) noexcept {
                                     : c.stream.begin_open(c.key->key, nonce);
   if (s != vg::status::ok) return false;
   c.iv = iv_state::started;
+  c.aad_tail = 0;
+  c.aad_closed_early = false;
   return true;
 }
 
@@ -150,7 +152,12 @@ int tls_record(gcm_ctx& c, unsigned char* out, size_t* outl, const unsigned char
 // AAD (out == NULL) or data, after the message has started.
 int absorb(gcm_ctx& c, unsigned char* out, const unsigned char* in, size_t inl) noexcept {
   if (!ensure_started(c)) return 0;
-  if (out == nullptr) return c.stream.aad({in, inl}) == vg::status::ok;
+  if (out == nullptr) {
+    if (inl != 0 && c.aad_closed_early) return 0;
+    if (c.stream.aad({in, inl}) != vg::status::ok) return 0;
+    c.aad_tail = static_cast<std::uint8_t>((c.aad_tail + inl) % 16);
+    return 1;
+  }
   if (c.stream.update({in, inl}, {out, inl}) != vg::status::ok) return 0;
   count_bytes(inl);
   return 1;
@@ -252,9 +259,12 @@ int cipher(void* vctx, unsigned char* out, size_t* outl, size_t outsize, const u
   if (c.tls_aad_bytes != 0) return tls_record(c, out, outl, in, inl, false);
   if (in == nullptr) return finish(c);  // EVP_Cipher(ctx, NULL, NULL, 0) is final
   // No bytes still start the message (and fail without a usable IV), as with OpenSSL's GCM; empty
-  // AAD is refused after text. (Empty text is not given to the stream: AAD may still follow.)
-  const bool ok = inl == 0 && out != nullptr ? ensure_started(c) : absorb(c, out, in, inl) == 1;
+  // AAD is refused after text. Empty text is not given to the stream: AAD may still follow, unless
+  // it would continue a partial block that OpenSSL's GCM has padded here.
+  const bool empty_text = inl == 0 && out != nullptr;
+  const bool ok = empty_text ? ensure_started(c) : absorb(c, out, in, inl) == 1;
   if (!ok) return 0;
+  if (empty_text && c.aad_tail != 0) c.aad_closed_early = true;
   *outl = inl;
   return 1;
 }

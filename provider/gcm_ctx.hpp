@@ -52,6 +52,11 @@ struct gcm_ctx {
   iv_state iv = iv_state::unset;
   std::size_t iv_bytes = kDefaultIvBytes;
   std::uint8_t iv_value[kMaxIvBytes] = {};
+  // AAD bytes of the message past its last whole block, and whether an empty text call came after
+  // such a partial block. OpenSSL's GCM pads the partial block at that call, so AAD after it would
+  // hash differently there: no GCM tag of the concatenated AAD. vgcrypt refuses that AAD.
+  std::uint8_t aad_tail = 0;
+  bool aad_closed_early = false;
   // Decryption: the expected tag given by set_ctx_params. Encryption: the tag final() computed.
   std::uint8_t tag[kTagBytes] = {};
   std::size_t tag_bytes = 0;  // 0: no tag yet

@@ -3,7 +3,10 @@
 //  * tag lengths: vgcrypt takes and gives only the SP 800-38D lengths (16, 15, 14, 13, 12, 8 and
 //    4 bytes); the default provider takes any 1..16 bytes, including 1-3-byte tags on decrypt;
 //  * data before any IV: the default provider encrypts an update given after a key but before an
-//    IV, under a random IV it draws itself; vgcrypt refuses it.
+//    IV, under a random IV it draws itself; vgcrypt refuses it;
+//  * AAD after an empty EVP_Cipher text call that followed a partial AAD block: the default
+//    provider pads that block there and hashes the rest from a new block, a tag that is no GCM
+//    tag of the AAD given; vgcrypt refuses that AAD (after whole blocks both take it).
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -89,6 +92,62 @@ TEST(DeliberateDifferences, DataBeforeAnyIvIsRefused) {
     EXPECT_EQ(ok, cipher == c.vg ? 0 : 1) << (cipher == c.vg ? "vgcrypt" : "default provider");
     EVP_CIPHER_CTX_free(ctx);
   }
+}
+
+// Seals kText with the AAD given in two pieces, an empty EVP_Cipher text call between them;
+// returns the tag, or an empty vector when a step is refused.
+bytes tag_with_empty_text_between(EVP_CIPHER* c, const bytes& first, const bytes& second) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes ct(kText.size() + 1), tag(16);
+  int len = 0;
+  const bool ok =
+      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
+      EVP_EncryptUpdate(ctx, nullptr, &len, first.data(), static_cast<int>(first.size())) == 1 &&
+      EVP_Cipher(ctx, ct.data(), kText.data(), 0) == 0 &&
+      EVP_EncryptUpdate(ctx, nullptr, &len, second.data(), static_cast<int>(second.size())) == 1 &&
+      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
+      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  return ok ? tag : bytes{};
+}
+
+// The tag of kText with `aad` given in one piece.
+bytes tag_with_aad(EVP_CIPHER* c, const bytes& aad) {
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  bytes ct(kText.size()), tag(16);
+  int len = 0;
+  const bool ok =
+      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
+      EVP_EncryptUpdate(ctx, nullptr, &len, aad.data(), static_cast<int>(aad.size())) == 1 &&
+      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
+      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
+      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()) == 1;
+  EVP_CIPHER_CTX_free(ctx);
+  return ok ? tag : bytes{};
+}
+
+bytes joined(bytes a, const bytes& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+TEST(DeliberateDifferences, AadAfterAnEmptyTextCallOnAPartialBlockIsRefused) {
+  const both c;
+  const bytes partial(40, 0x11), blocks(32, 0x11), rest(37, 0x22);
+  const bytes standard = tag_with_aad(c.ref, joined(partial, rest));
+  ASSERT_FALSE(standard.empty());
+  ASSERT_EQ(tag_with_aad(c.vg, joined(partial, rest)), standard);
+
+  const bytes padded = tag_with_empty_text_between(c.ref, partial, rest);
+  ASSERT_FALSE(padded.empty()) << "default provider took the AAD";
+  EXPECT_NE(padded, standard) << "default provider: the AAD's partial block padded";
+  EXPECT_TRUE(tag_with_empty_text_between(c.vg, partial, rest).empty()) << "vgcrypt refused";
+
+  const bytes after_blocks = tag_with_aad(c.ref, joined(blocks, rest));
+  ASSERT_FALSE(after_blocks.empty());
+  EXPECT_EQ(tag_with_empty_text_between(c.ref, blocks, rest), after_blocks);
+  EXPECT_EQ(tag_with_empty_text_between(c.vg, blocks, rest), after_blocks);
 }
 
 }  // namespace
