@@ -22,13 +22,26 @@ const bytes kKey(16, 0x42), kIv(12, 0x24), kText(40, 0x33);
 
 using both = vgtest::both_gcm128;
 
-// Seals kText; returns its tag_len-byte tag, or an empty vector when a step is refused.
-bytes seal_tag(EVP_CIPHER* c, std::size_t tag_len = 16) {
+// The AAD a seal gives: `first`, then `second`; with an empty EVP_Cipher text call between them
+// when empty_text_between is set.
+struct aad_parts {
+  bytes first, second;
+  bool empty_text_between = false;
+};
+
+// Seals kText after `aad`; returns its tag_len-byte tag, or an empty vector when a step is refused.
+bytes seal_tag(EVP_CIPHER* c, std::size_t tag_len = 16, const aad_parts& aad = {}) {
   EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  bytes ct(kText.size()), tag(tag_len);
+  bytes ct(kText.size() + 1), tag(tag_len);
   int len = 0;
+  const auto give_aad = [&](const bytes& a) {
+    return a.empty() ||
+           EVP_EncryptUpdate(ctx, nullptr, &len, a.data(), static_cast<int>(a.size())) == 1;
+  };
   const bool ok =
-      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
+      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 && give_aad(aad.first) &&
+      (!aad.empty_text_between || EVP_Cipher(ctx, ct.data(), kText.data(), 0) == 0) &&
+      give_aad(aad.second) &&
       EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
       EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
       EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(tag_len), tag.data()) == 1;
@@ -94,39 +107,6 @@ TEST(DeliberateDifferences, DataBeforeAnyIvIsRefused) {
   }
 }
 
-// Seals kText with the AAD given in two pieces, an empty EVP_Cipher text call between them;
-// returns the tag, or an empty vector when a step is refused.
-bytes tag_with_empty_text_between(EVP_CIPHER* c, const bytes& first, const bytes& second) {
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  bytes ct(kText.size() + 1), tag(16);
-  int len = 0;
-  const bool ok =
-      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
-      EVP_EncryptUpdate(ctx, nullptr, &len, first.data(), static_cast<int>(first.size())) == 1 &&
-      EVP_Cipher(ctx, ct.data(), kText.data(), 0) == 0 &&
-      EVP_EncryptUpdate(ctx, nullptr, &len, second.data(), static_cast<int>(second.size())) == 1 &&
-      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
-      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
-      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()) == 1;
-  EVP_CIPHER_CTX_free(ctx);
-  return ok ? tag : bytes{};
-}
-
-// The tag of kText with `aad` given in one piece.
-bytes tag_with_aad(EVP_CIPHER* c, const bytes& aad) {
-  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
-  bytes ct(kText.size()), tag(16);
-  int len = 0;
-  const bool ok =
-      EVP_EncryptInit_ex(ctx, c, nullptr, kKey.data(), kIv.data()) == 1 &&
-      EVP_EncryptUpdate(ctx, nullptr, &len, aad.data(), static_cast<int>(aad.size())) == 1 &&
-      EVP_EncryptUpdate(ctx, ct.data(), &len, kText.data(), static_cast<int>(kText.size())) == 1 &&
-      EVP_EncryptFinal_ex(ctx, ct.data(), &len) == 1 &&
-      EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag.data()) == 1;
-  EVP_CIPHER_CTX_free(ctx);
-  return ok ? tag : bytes{};
-}
-
 bytes joined(bytes a, const bytes& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -135,19 +115,19 @@ bytes joined(bytes a, const bytes& b) {
 TEST(DeliberateDifferences, AadAfterAnEmptyTextCallOnAPartialBlockIsRefused) {
   const both c;
   const bytes partial(40, 0x11), blocks(32, 0x11), rest(37, 0x22);
-  const bytes standard = tag_with_aad(c.ref, joined(partial, rest));
+  const bytes standard = seal_tag(c.ref, 16, {joined(partial, rest), {}});
   ASSERT_FALSE(standard.empty());
-  ASSERT_EQ(tag_with_aad(c.vg, joined(partial, rest)), standard);
+  ASSERT_EQ(seal_tag(c.vg, 16, {joined(partial, rest), {}}), standard);
 
-  const bytes padded = tag_with_empty_text_between(c.ref, partial, rest);
+  const bytes padded = seal_tag(c.ref, 16, {partial, rest, true});
   ASSERT_FALSE(padded.empty()) << "default provider took the AAD";
   EXPECT_NE(padded, standard) << "default provider: the AAD's partial block padded";
-  EXPECT_TRUE(tag_with_empty_text_between(c.vg, partial, rest).empty()) << "vgcrypt refused";
+  EXPECT_TRUE(seal_tag(c.vg, 16, {partial, rest, true}).empty()) << "vgcrypt refused";
 
-  const bytes after_blocks = tag_with_aad(c.ref, joined(blocks, rest));
+  const bytes after_blocks = seal_tag(c.ref, 16, {joined(blocks, rest), {}});
   ASSERT_FALSE(after_blocks.empty());
-  EXPECT_EQ(tag_with_empty_text_between(c.ref, blocks, rest), after_blocks);
-  EXPECT_EQ(tag_with_empty_text_between(c.vg, blocks, rest), after_blocks);
+  EXPECT_EQ(seal_tag(c.ref, 16, {blocks, rest, true}), after_blocks);
+  EXPECT_EQ(seal_tag(c.vg, 16, {blocks, rest, true}), after_blocks);
 }
 
 }  // namespace
