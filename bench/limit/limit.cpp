@@ -149,7 +149,7 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend) {
     s.counts = counts_for(backend);  // a variant without counts of its own: floors only
     // The variant's name as a literal: `backend` may not outlive the returned scheme.
     if (slash != std::string_view::npos)
-      s.products = backend.substr(slash + 1) == "karatsuba" ? "Karatsuba" : "schoolbook";
+      s.products = backend.substr(slash + 1).starts_with("karatsuba") ? "Karatsuba" : "schoolbook";
     return s;
   }
   return std::nullopt;

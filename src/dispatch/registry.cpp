@@ -21,6 +21,7 @@ extern const backend backend_vaes_avx512_karatsuba;
 #if VG_HAVE_BACKEND_VAES_AVX2
 extern const backend backend_vaes_avx2;
 extern const backend backend_vaes_avx2_karatsuba;
+extern const backend backend_vaes_avx2_karatsuba_wide;
 #endif
 #if VG_HAVE_BACKEND_AESNI_AVX
 extern const backend backend_aesni_avx;
@@ -42,7 +43,7 @@ constexpr auto kTables = std::to_array<const backend*>({
   &backend_vaes_avx512, &backend_vaes_avx512_short_tails, &backend_vaes_avx512_karatsuba,
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
-      &backend_vaes_avx2, &backend_vaes_avx2_karatsuba,
+      &backend_vaes_avx2, &backend_vaes_avx2_karatsuba, &backend_vaes_avx2_karatsuba_wide,
 #endif
 #if VG_HAVE_BACKEND_AESNI_AVX
       &backend_aesni_avx,

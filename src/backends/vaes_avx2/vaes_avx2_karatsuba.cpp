@@ -17,6 +17,7 @@ extern const siv_ops siv_ops_vaes_avx2;  // siv_vaes_avx2.cpp
 
 namespace {
 constexpr bool unit_karatsuba = true;
+constexpr bool unit_wide_batch = false;
 // clang-format off
 #include "backends/vaes_avx2/gcm_vaes_avx2.inc"
 // clang-format on

@@ -28,6 +28,7 @@ namespace vg::detail {
 extern const backend backend_aesni_avx;
 extern const backend backend_vaes_avx2;
 extern const backend backend_vaes_avx2_karatsuba;
+extern const backend backend_vaes_avx2_karatsuba_wide;
 extern const backend backend_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
 extern const backend backend_vaes_avx512_karatsuba;
@@ -537,6 +538,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, X86Gcm,
                          testing::Values(&vg::detail::backend_aesni_avx,
                                          &vg::detail::backend_vaes_avx2,
                                          &vg::detail::backend_vaes_avx2_karatsuba,
+                                         &vg::detail::backend_vaes_avx2_karatsuba_wide,
                                          &vg::detail::backend_vaes_avx512,
                                          &vg::detail::backend_vaes_avx512_short_tails,
                                          &vg::detail::backend_vaes_avx512_karatsuba),
