@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #if defined(__x86_64__)
 #include "kernels.hpp"
@@ -67,6 +68,11 @@ const gcm_scheme schemes[] = {
      "schoolbook"},
     {"vaes-avx512", "zmm", 3, 2, 16, "VAES + VPCLMULQDQ zmm, 4 regs = 16 blocks a batch", nullptr,
      "schoolbook"},
+};
+
+// Variants whose batch differs from their backend's default.
+constexpr std::pair<std::string_view, std::string_view> variant_notes[] = {
+    {"vaes-avx2/karatsuba-wide", "VAES + VPCLMULQDQ ymm, 8 regs = 16 blocks a batch"},
 };
 
 }  // namespace
@@ -150,6 +156,8 @@ std::optional<gcm_scheme> scheme_for(std::string_view backend) {
     // The variant's name as a literal: `backend` may not outlive the returned scheme.
     if (slash != std::string_view::npos)
       s.products = backend.substr(slash + 1).starts_with("karatsuba") ? "Karatsuba" : "schoolbook";
+    for (const auto& [variant, note] : variant_notes)
+      if (backend == variant) s.note = note;
     return s;
   }
   return std::nullopt;

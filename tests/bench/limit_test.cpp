@@ -221,6 +221,14 @@ TEST(BenchLimit, NoBoundWithoutMeasuredWidth) {
   ASSERT_NE(karatsuba->counts, nullptr);
   EXPECT_EQ(karatsuba->counts->seal[0].clmul, 1.583);
   EXPECT_EQ(vg::bench::scheme_for("vaes-avx2")->counts->seal[0].clmul, 2.125);
+  // The 16-block variant: its own loop and its own batch in the printed note.
+  const auto wide = vg::bench::scheme_for("vaes-avx2/karatsuba-wide");
+  ASSERT_TRUE(wide.has_value());
+  ASSERT_NE(wide->counts, nullptr);
+  EXPECT_EQ(wide->counts->seal[0].clmul, 1.625);
+  EXPECT_EQ(wide->products, "Karatsuba");
+  EXPECT_NE(wide->note.find("16 blocks"), std::string_view::npos);
+  EXPECT_NE(vg::bench::scheme_for("vaes-avx2")->note.find("8 blocks"), std::string_view::npos);
   // The line --limit prints names the variant's products, also when the name it was given is
   // gone (vg speed passes a temporary "name/variant").
   std::string name = "vaes-avx2/karatsuba";
