@@ -56,7 +56,7 @@ constexpr named_counts table[] = {
       {"vaes_avx2_karatsuba.cpp.o", "vec256, 4, true, 3, 0, 0>", 2,
        "open_verify_rounds<#, false>"}}},
     // vaes-avx2 'vec256, 8, true, 1, 0, 0>' (16 blocks a batch, a reduction per batch: 1.625
-    // a block); messages up to 255 B (seal) / 1535 B (open) run the 8-block loop above, on this
+    // a block); messages up to 255 B (seal) / 767 B (open) run the 8-block loop above, on this
     // variant's key state.
     {"vaes-avx2/karatsuba-wide",
      {16,
