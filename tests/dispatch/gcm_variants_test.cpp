@@ -42,8 +42,8 @@ std::string_view chosen(const backend* const (&tables)[N], const cpu_ids& id, co
 
 // The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
 // with 16-block batches on ymm and schoolbook with short tails on zmm; the Zen 5 desktop and
-// server parts Karatsuba on ymm and schoolbook on zmm; unmeasured CPUs (Zen 3, the mobile Zen 5
-// parts) get the default (the first table).
+// server parts Karatsuba with 16-block batches on ymm and schoolbook on zmm; unmeasured CPUs (Zen
+// 3, the mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend w2 = fake("vaes-avx2", "karatsuba-wide");
@@ -58,7 +58,7 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
     EXPECT_EQ(chosen(zmm, zen4, nullptr), "schoolbook-short-tails") << zen4.model;
   }
   for (const cpu_ids& zen5 : {zen5_turin, zen5_granite_ridge}) {
-    EXPECT_EQ(chosen(ymm, zen5, nullptr), "karatsuba") << zen5.model;
+    EXPECT_EQ(chosen(ymm, zen5, nullptr), "karatsuba-wide") << zen5.model;
     EXPECT_EQ(chosen(zmm, zen5, nullptr), "schoolbook") << zen5.model;
   }
   for (const cpu_ids& other : {zen3, zen5_strix_point, unknown}) {
@@ -71,14 +71,17 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
 
 TEST(GcmVariants, EnvironmentValueTakesPrecedence) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
-  const backend* const ymm[] = {&s2, &k2};
+  const backend w2 = fake("vaes-avx2", "karatsuba-wide");
+  const backend* const ymm[] = {&s2, &k2, &w2};
+  const backend* const ymm_without_wide[] = {&s2, &k2};
   EXPECT_EQ(chosen(ymm, zen4_genoa, "schoolbook"), "schoolbook");
   EXPECT_EQ(chosen(ymm, intel_spr, "karatsuba"), "karatsuba");
   EXPECT_EQ(choose_gcm_variant(ymm, intel_spr, "karatsuba").why, "VG_GCM_VARIANT");
   // A value this backend lacks: the table's row as if unset (the row's variant must be one of
   // the backend's tables; otherwise the default).
-  EXPECT_EQ(chosen(ymm, zen4_genoa, "no-such-variant"), "schoolbook");
-  EXPECT_EQ(chosen(ymm, zen5_turin, "no-such-variant"), "karatsuba");
+  EXPECT_EQ(chosen(ymm, zen5_turin, "no-such-variant"), "karatsuba-wide");
+  EXPECT_EQ(chosen(ymm, intel_spr, "no-such-variant"), "schoolbook");
+  EXPECT_EQ(chosen(ymm_without_wide, zen5_turin, "no-such-variant"), "schoolbook");
   const backend only = fake("aesni-avx", "");
   const backend* const one[] = {&only};
   EXPECT_EQ(choose_gcm_variant(one, zen4_genoa, "karatsuba").table, &only);
