@@ -42,8 +42,8 @@ std::string_view chosen(const backend* const (&tables)[N], const cpu_ids& id, co
 
 // The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
 // with 16-block batches on ymm and schoolbook with short tails on zmm; the Zen 5 desktop and
-// server parts Karatsuba with 16-block batches on ymm and schoolbook on zmm; unmeasured CPUs (Zen
-// 3, the mobile Zen 5 parts) get the default (the first table).
+// server parts Karatsuba with 16-block batches on ymm and schoolbook on zmm; CPUs not measured
+// (Zen 3, the mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend w2 = fake("vaes-avx2", "karatsuba-wide");
