@@ -9,13 +9,15 @@ namespace vg::detail {
 extern const backend backend_vaes_avx512;
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
+extern const backend backend_vaes_avx512_wide_seal;
 extern const backend backend_vaes_avx512_karatsuba;
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
 #endif
 
 const gcm_batch_ops* gcm_batch_for(const backend& b) noexcept {
 #if defined(VG_HAVE_BACKEND_VAES_AVX512)
-  if (&b == &backend_vaes_avx512 || &b == &backend_vaes_avx512_short_tails)
+  if (&b == &backend_vaes_avx512 || &b == &backend_vaes_avx512_short_tails ||
+      &b == &backend_vaes_avx512_wide_seal)
     return &gcm_batch_ops_vaes_avx512;
   if (&b == &backend_vaes_avx512_karatsuba) return &gcm_batch_ops_vaes_avx512_karatsuba;
 #endif

@@ -16,6 +16,7 @@ namespace vg::detail {
 #if VG_HAVE_BACKEND_VAES_AVX512
 extern const backend backend_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
+extern const backend backend_vaes_avx512_wide_seal;
 extern const backend backend_vaes_avx512_karatsuba;
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
@@ -40,7 +41,8 @@ namespace {
 // other, its default variant first (gcm_variants.cpp picks one of them).
 constexpr auto kTables = std::to_array<const backend*>({
 #if VG_HAVE_BACKEND_VAES_AVX512
-  &backend_vaes_avx512, &backend_vaes_avx512_short_tails, &backend_vaes_avx512_karatsuba,
+  &backend_vaes_avx512, &backend_vaes_avx512_short_tails, &backend_vaes_avx512_wide_seal,
+      &backend_vaes_avx512_karatsuba,
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
       &backend_vaes_avx2, &backend_vaes_avx2_karatsuba, &backend_vaes_avx2_karatsuba_wide,

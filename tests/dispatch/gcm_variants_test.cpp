@@ -42,15 +42,17 @@ std::string_view chosen(const backend* const (&tables)[N], const cpu_ids& id, co
 
 // The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
 // with 16-block batches on ymm and schoolbook with short tails on zmm; the Zen 5 desktop and
-// server parts Karatsuba with 16-block batches on ymm and schoolbook on zmm; CPUs not measured
+// server parts Karatsuba with 16-block batches on ymm and schoolbook with a wide AES-256 seal on
+// zmm; CPUs not measured
 // (Zen 3, the mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend w2 = fake("vaes-avx2", "karatsuba-wide");
   const backend s5 = fake("vaes-avx512", "schoolbook"), k5 = fake("vaes-avx512", "karatsuba");
   const backend t5 = fake("vaes-avx512", "schoolbook-short-tails");
+  const backend ws5 = fake("vaes-avx512", "schoolbook-wide-seal");
   const backend* const ymm[] = {&s2, &k2, &w2};
-  const backend* const zmm[] = {&s5, &t5, &k5};
+  const backend* const zmm[] = {&s5, &t5, &ws5, &k5};
   EXPECT_EQ(chosen(ymm, intel_spr, nullptr), "schoolbook");
   EXPECT_EQ(chosen(zmm, intel_spr, nullptr), "schoolbook");
   for (const cpu_ids& zen4 : {zen4_genoa, zen4_raphael}) {
@@ -59,7 +61,7 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   }
   for (const cpu_ids& zen5 : {zen5_turin, zen5_granite_ridge}) {
     EXPECT_EQ(chosen(ymm, zen5, nullptr), "karatsuba-wide") << zen5.model;
-    EXPECT_EQ(chosen(zmm, zen5, nullptr), "schoolbook") << zen5.model;
+    EXPECT_EQ(chosen(zmm, zen5, nullptr), "schoolbook-wide-seal") << zen5.model;
   }
   for (const cpu_ids& other : {zen3, zen5_strix_point, unknown}) {
     EXPECT_EQ(choose_gcm_variant(ymm, other, nullptr).table, &s2) << other.model;

@@ -24,8 +24,9 @@ constexpr const char* cpu_usage =
     "  -h, --help   this help\n"
     "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
     "  that vgcrypt may use; empty allows none (the portable backend); unset allows all;\n"
-    "  VG_GCM_VARIANT=schoolbook|schoolbook-short-tails|karatsuba|karatsuba-wide, the GCM\n"
-    "  kernel variant of every backend that has it (unset: chosen per CPU)\n";
+    "  VG_GCM_VARIANT=schoolbook|schoolbook-short-tails|schoolbook-wide-seal|karatsuba|\n"
+    "  karatsuba-wide, the GCM kernel variant of every backend that has it (unset: chosen\n"
+    "  per CPU)\n";
 
 }  // namespace
 

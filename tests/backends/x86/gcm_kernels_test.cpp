@@ -31,6 +31,7 @@ extern const backend backend_vaes_avx2_karatsuba;
 extern const backend backend_vaes_avx2_karatsuba_wide;
 extern const backend backend_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
+extern const backend backend_vaes_avx512_wide_seal;
 extern const backend backend_vaes_avx512_karatsuba;
 }  // namespace vg::detail
 
@@ -541,6 +542,7 @@ INSTANTIATE_TEST_SUITE_P(Kernels, X86Gcm,
                                          &vg::detail::backend_vaes_avx2_karatsuba_wide,
                                          &vg::detail::backend_vaes_avx512,
                                          &vg::detail::backend_vaes_avx512_short_tails,
+                                         &vg::detail::backend_vaes_avx512_wide_seal,
                                          &vg::detail::backend_vaes_avx512_karatsuba),
                          backend_label);
 
