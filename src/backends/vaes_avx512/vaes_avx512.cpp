@@ -60,13 +60,16 @@ using wide_kernel = gcm_kernel<vec512, 8, false, /*G=*/1, 0, kernel::P>;
 static_assert(sizeof(wide_kernel::state) == sizeof(kernel::state) &&
                   offsetof(wide_kernel::state, rounds) == offsetof(kernel::state, rounds),
               "the wide seal runs on the schoolbook key state");
-// The default kernel but for AES-256 seal, which the round count (public) sends to the wide one.
+// The key's round count is public: AES-256 seal may take other kernels than the default's.
+inline bool aes256(const void* st) {
+  return static_cast<const kernel::state*>(st)->rounds == 14;
+}
+// The default kernel but for AES-256 seal, which goes to the wide one.
 struct kernel_wide_seal_256 : kernel {
   static void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
                    std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t len, std::uint8_t tag[16]) {
-    if (static_cast<const kernel::state*>(st)->rounds == 14)
-      return wide_kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
+    if (aes256(st)) return wide_kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
     return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
   }
   // A derived XAES key gets only the powers its message's bulk loop reads: the wide loop's (98)
@@ -86,7 +89,7 @@ struct tail_zmm_or_full_256 : tail_zmm {
   static void seal(const void* st, const std::uint8_t j0[16], bool pc, const std::uint8_t* aad,
                    std::size_t aad_len, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t len, std::uint8_t tag[16]) {
-    if (len >= full_seal_256_min && static_cast<const kernel::state*>(st)->rounds == 14)
+    if (len >= full_seal_256_min && aes256(st))
       return kernel::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
     return tail_zmm::seal(st, j0, pc, aad, aad_len, in, out, len, tag);
   }
