@@ -9,10 +9,10 @@
 // one pass tests each chunk for the common job (common_job: arithmetic, no branch; vectorised by
 // backends with batch kernels), and only jobs that fail that test get check_call, whose status is
 // the batch's. Then each job runs as the single call would, without checking it again: while the
-// columns are filled, the jobs a backend's batch kernels take (96-bit nonce, short or medium
-// message, short AAD) are listed by kind, whole groups only, and each list is handed to its
-// kernel; the other jobs run one by one, the common ones calling the kernel as the inline tier of
-// modes.hpp does, the rest through the *_checked calls. A single call's checks overlap the
+// columns are filled, the jobs a backend's batch kernels take (96-bit nonce, 16-byte tag, short
+// or medium message, short AAD) are listed by kind, whole groups only, and each list is handed to
+// its kernel; the other jobs run one by one, the common ones calling the kernel as the inline tier
+// of modes.hpp does, the rest through the *_checked calls. A single call's checks overlap the
 // previous call's kernel in the core; a batch's checks are a pass of their own, so they have to
 // cost less than the single call's.
 #ifndef VG_SRC_API_BATCH_CALLS_HPP
@@ -77,8 +77,8 @@ struct batch_calls {
     const std::uintptr_t n = c.nonce[k], a = c.aad[k], i = c.in[k], o = c.out[k], t = c.tag[k];
     const std::size_t al = c.aad_len[k], len = c.len[k];
     const std::uintptr_t ne = n + r.nonce_len, ae = a + al, ie = i + len, oe = o + len, te = t + 16;
-    const unsigned lengths = one(c.nonce_len[k] == r.nonce_len) & one(c.tag_len[k] == 16) &
-                             one(c.out_len[k] == len) & one(len <= r.max_in) & one(al <= r.max_aad);
+    const unsigned lengths =
+        ((c.common_lengths >> k) & 1u) & one(len <= r.max_in) & one(al <= r.max_aad);
     const unsigned empty = one(len == 0);
     const unsigned addresses = one(n != 0) & one(t != 0) & (one(a != 0) | one(al == 0)) &
                                (one(i != 0) | empty) & (one(o != 0) | empty);
@@ -108,26 +108,32 @@ struct batch_calls {
   };
 
   // Jobs [first, first + count) into c, one job at a time, read in place, and their routes into r:
-  // those the kernels take (whole groups only: a part group runs as single calls, which measured
-  // faster, docs/design/batch.md) and the rest. The lengths are public. The empty asm hides k
+  // those the kernels take (96-bit nonce, 16-byte tag, short or medium message, short AAD; whole
+  // groups only: a part group runs as single calls, which measured faster, docs/design/batch.md)
+  // and the rest. The nonce, tag and output lengths are compared here against the common job's
+  // (nonce_len: the rules'), not stored. The lengths are public. The empty asm hides k
   // from the vectoriser: GCC 12 vectorises the plain loop over pairs of jobs, and a 64 B seal
   // batch measured twice as slow (34 against 16 ns a job); a copy of each job (which GCC leaves
   // scalar) costs 20 more loads and stores a job (64 B seal 0.56x of a single call against 0.50x).
   template <class Jobs>
   static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first, std::size_t count,
-                   const gcm_batch_ops* kernels, routes& r) noexcept {
+                   std::size_t nonce_len, const gcm_batch_ops* kernels, routes& r) noexcept {
     const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
     // The kernels' limits; none without kernels (no job fits).
     const std::size_t short_len = kernels != nullptr ? kernels->short_len : 0,
                       max_len = kernels != nullptr ? kernels->max_len : 0,
                       max_aad = kernels != nullptr ? kernels->max_aad : 0,
-                      nonce_len = kernels != nullptr ? 12 : 0;
-    std::uint32_t short_bits = 0, medium_bits = 0;
+                      kernel_nonce_len = kernels != nullptr ? 12 : 0;
+    std::uint32_t short_bits = 0, medium_bits = 0, common_lengths = 0;
     for (std::size_t k = 0; k < count; ++k) {
       asm("" : "+r"(k));
       const auto& j = jobs.get(first + k);
       const std::size_t len = j.in.size();
-      if (j.nonce.size() == nonce_len && j.aad.size() <= max_aad && len <= max_len) {
+      const bool tag16 = j.tag.size() == 16;
+      const bool lengths = j.nonce.size() == nonce_len && tag16 && j.out.size() == len;
+      common_lengths |= std::uint32_t{lengths} << k;
+      if (j.nonce.size() == kernel_nonce_len && tag16 && j.aad.size() <= max_aad &&
+          len <= max_len) {
         if (len <= short_len) {
           short_bits |= std::uint32_t{1} << k;
         } else {
@@ -135,16 +141,14 @@ struct batch_calls {
         }
       }
       c.nonce[k] = at(j.nonce.data());
-      c.nonce_len[k] = j.nonce.size();
       c.aad[k] = at(j.aad.data());
       c.aad_len[k] = j.aad.size();
       c.in[k] = at(j.in.data());
       c.len[k] = len;
       c.out[k] = at(j.out.data());
-      c.out_len[k] = j.out.size();
       c.tag[k] = at(j.tag.data());
-      c.tag_len[k] = j.tag.size();
     }
+    c.common_lengths = common_lengths;
     // The lists, written here after the column stores (the vector test's loads then wait less for
     // those), whole groups only: the last jobs of a part group stay single calls. (No
     // std::popcount: without -mpopcnt it is a call into libgcc through the PLT, whose first use
@@ -173,7 +177,7 @@ struct batch_calls {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      fill(c, jobs, first, n, kernels, rt);
+      fill(c, jobs, first, n, r.nonce_len, kernels, rt);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -300,7 +304,7 @@ struct batch_calls {
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       if (jobs.size() > kChunk) {  // else c and r hold them from the checks
         const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-        fill(c, jobs, first, n, p.kernels, r);
+        fill(c, jobs, first, n, rules(key, Seal).nonce_len, p.kernels, r);
       }
       for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
         const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));

@@ -16,12 +16,16 @@ namespace vg::detail {
 
 // Up to `capacity` jobs of a batch, one array per argument (addresses as integers), so that the
 // checks of all jobs run as vector compares and the kernels read a job's fields by its index.
-// Filled by the batch entry points; the lengths are those of the caller's spans.
+// Filled by the batch entry points; the lengths are those of the caller's spans. The nonce, tag
+// and output lengths are compared while the columns are filled, one bit per job, rather than
+// stored: fewer stores for the vector test's loads to wait for (docs/design/batch.md).
 struct alignas(64) gcm_batch_columns {
   static constexpr std::size_t capacity = 16;
   std::uintptr_t nonce[capacity], aad[capacity], in[capacity], out[capacity], tag[capacity];
-  std::size_t nonce_len[capacity], aad_len[capacity], len[capacity], out_len[capacity],
-      tag_len[capacity];
+  std::size_t aad_len[capacity], len[capacity];
+  // Bit k: job k's nonce has the rules' length (gcm_batch_rules), its tag 16 bytes and its
+  // output the length of its input.
+  std::uint32_t common_lengths;
 };
 
 // What the common job is (batch_calls::common_job has the rules): the nonce length (12, or 24
@@ -42,10 +46,10 @@ struct gcm_batch_ops {
   std::uint32_t (*common_jobs)(const gcm_batch_columns& c, std::size_t count,
                                const gcm_batch_rules& r);
   // The jobs c[at[0]], ..., c[at[count-1]]: checked, with a 96-bit nonce (so J0 = nonce || 0^31 1
-  // and its counters are public), all short (seal_short, open_short) or all medium (seal,
-  // open_verify), aad_len <= max_aad; out == in or no overlap, and no job overlaps another's
-  // outputs.
-  // Seals them: ciphertext to out, the first tag_len bytes of the tag to tag.
+  // and its counters are public) and a 16-byte tag, all short (seal_short, open_short) or all
+  // medium (seal, open_verify), aad_len <= max_aad; out == in or no overlap, and no job overlaps
+  // another's outputs.
+  // Seals them: ciphertext to out, the tag to tag.
   void (*seal_short)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
                      std::size_t count);
   void (*seal)(const void* state, const gcm_batch_columns& c, const std::uint8_t* at,
