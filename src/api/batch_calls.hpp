@@ -272,7 +272,7 @@ struct batch_calls {
   };
 
   // A batch of fewer than kFewJobs: every job checked, then each as its single call. Its own
-  // function, without the columns' frame (1.3 KiB, 64-byte aligned).
+  // function, without the columns' frame (2.2 KiB, 64-byte aligned).
   template <bool Seal, class Jobs>
   [[gnu::noinline]] static status run_few(const aead_key& key, Jobs& jobs) noexcept {
     outcome<Seal, Jobs> out{jobs};

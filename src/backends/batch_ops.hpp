@@ -20,7 +20,7 @@ namespace vg::detail {
 // and output lengths are compared while the columns are filled, one bit per job, rather than
 // stored: fewer stores for the vector test's loads to wait for (docs/design/batch.md).
 struct alignas(64) gcm_batch_columns {
-  static constexpr std::size_t capacity = 16;
+  static constexpr std::size_t capacity = 32;
   std::uintptr_t nonce[capacity], aad[capacity], in[capacity], out[capacity], tag[capacity];
   std::size_t aad_len[capacity], len[capacity];
   // Bit k: job k's nonce has the rules' length (gcm_batch_rules), its tag 16 bytes and its
