@@ -53,7 +53,9 @@ using open_tiers = tiers<up_to<32, tail_xmm>, up_to<255, tail_zmm>,
 // on the same key state (100 powers; the bulk loop reads 98). On AMD Zen 5 (VAESENC zmm two a
 // cycle, VPCLMULQDQ one every two) 8 AES chains instead of 4 measured 6-11% faster at 4-16 KiB
 // for AES-256 seal, whose 14 rounds on 4 chains a batch leave the pipes waiting, but slower for
-// AES-128 and for open (docs/design/gcm-variants.md).
+// AES-128 and for open. There the zmm tail kernel also takes over from the xmm one earlier: open
+// from 17 B (17-32 B 6-8% faster), seal from 33 B (33-48 B 1-5% faster; at 17-32 B it measured
+// 6-11% slower) (docs/design/gcm-variants.md).
 namespace wide_seal {
 constexpr std::size_t wide_seal_min = 2048;
 using wide_kernel = gcm_kernel<vec512, 8, false, /*G=*/1, 0, kernel::P>;
@@ -95,10 +97,10 @@ struct tail_zmm_or_full_256 : tail_zmm {
   }
 };
 using seal_tiers =
-    tiers<up_to<48, tail_xmm>, up_to<512, tail_zmm_or_full_256>, up_to<wide_seal_min - 1, kernel>,
+    tiers<up_to<32, tail_xmm>, up_to<512, tail_zmm_or_full_256>, up_to<wide_seal_min - 1, kernel>,
           any_length<kernel_wide_seal_256>>;
 using open_tiers =
-    tiers<up_to<32, tail_xmm>, up_to<383, tail_zmm>, any_length<kernel_wide_seal_256>>;
+    tiers<up_to<16, tail_xmm>, up_to<383, tail_zmm>, any_length<kernel_wide_seal_256>>;
 #include "backends/x86/gcm_unit.inc"
 }  // namespace wide_seal
 // clang-format on
