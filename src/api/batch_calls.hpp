@@ -122,18 +122,16 @@ struct batch_calls {
     // The kernels' limits; none without kernels (no job fits).
     const std::size_t short_len = kernels != nullptr ? kernels->short_len : 0,
                       max_len = kernels != nullptr ? kernels->max_len : 0,
-                      max_aad = kernels != nullptr ? kernels->max_aad : 0,
-                      kernel_nonce_len = kernels != nullptr ? 12 : 0;
+                      max_aad = kernels != nullptr ? kernels->max_aad : 0;
     std::uint32_t short_bits = 0, medium_bits = 0, common_lengths = 0;
     for (std::size_t k = 0; k < count; ++k) {
       asm("" : "+r"(k));
       const auto& j = jobs.get(first + k);
       const std::size_t len = j.in.size();
-      const bool tag16 = j.tag.size() == 16;
-      const bool lengths = j.nonce.size() == nonce_len && tag16 && j.out.size() == len;
+      const bool lengths = j.nonce.size() == nonce_len && j.tag.size() == 16 && j.out.size() == len;
       common_lengths |= std::uint32_t{lengths} << k;
-      if (j.nonce.size() == kernel_nonce_len && tag16 && j.aad.size() <= max_aad &&
-          len <= max_len) {
+      // Kernels exist for plain GCM only, whose common nonce is the kernels' 96 bits.
+      if (kernels != nullptr && lengths && j.aad.size() <= max_aad && len <= max_len) {
         if (len <= short_len) {
           short_bits |= std::uint32_t{1} << k;
         } else {
@@ -300,11 +298,12 @@ struct batch_calls {
     routes r;
     if (const status s = check_all(key, p.ops, jobs, c, Seal, p.kernels, r); s != status::ok)
       return out.refuse(s);
+    const std::size_t nonce_len = rules(key, Seal).nonce_len;
     key_calls::note_stack_depth(key);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       if (jobs.size() > kChunk) {  // else c and r hold them from the checks
         const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-        fill(c, jobs, first, n, rules(key, Seal).nonce_len, p.kernels, r);
+        fill(c, jobs, first, n, nonce_len, p.kernels, r);
       }
       for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
         const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));
