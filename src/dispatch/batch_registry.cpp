@@ -11,6 +11,7 @@ extern const gcm_batch_ops gcm_batch_ops_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
 extern const backend backend_vaes_avx512_wide_seal;
 extern const backend backend_vaes_avx512_karatsuba;
+extern const backend backend_vaes_avx512_karatsuba_wide_seal;
 extern const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba;
 #endif
 
@@ -19,7 +20,8 @@ const gcm_batch_ops* gcm_batch_for(const backend& b) noexcept {
   if (&b == &backend_vaes_avx512 || &b == &backend_vaes_avx512_short_tails ||
       &b == &backend_vaes_avx512_wide_seal)
     return &gcm_batch_ops_vaes_avx512;
-  if (&b == &backend_vaes_avx512_karatsuba) return &gcm_batch_ops_vaes_avx512_karatsuba;
+  if (&b == &backend_vaes_avx512_karatsuba || &b == &backend_vaes_avx512_karatsuba_wide_seal)
+    return &gcm_batch_ops_vaes_avx512_karatsuba;
 #endif
   (void)b;
   return nullptr;

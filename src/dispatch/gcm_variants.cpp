@@ -23,9 +23,10 @@ namespace {
 // (Raphael, Phoenix), 0xa0-0xaf (Bergamo, Siena): one core design.
 // AMD Zen 5 with the full 512-bit datapath: VPCLMULQDQ at a quarter of VAESENC's rate at every
 // width. On ymm the multiply saved pays in every cell measured, and 16-block batches pay as on
-// Zen 4, seal most; on zmm Karatsuba (one reduction per batch) gained 4% in a quiet core and lost
-// up to 27% with the other core busy, so zmm keeps schoolbook; but AES-256 seal, 14 rounds on 4
-// zmm chains a batch, gains from 8 zmm a batch from 3 KiB (AES-128 and open do not). Models
+// Zen 4, seal most. On zmm Karatsuba pays once it reduces every 3 batches as schoolbook does (its
+// key then makes the middle factors as it loads the powers: one reduction a batch, what a table
+// left room for, lost up to 27%); AES-256 seal, 14 rounds on 4 zmm chains a batch, gains from
+// 8 zmm a batch from 2 KiB (AES-128 and open do not). Models
 // 0x00-0x0f (Turin; 0x02 measured), 0x10-0x1f (Turin dense), 0x40-0x4f (Granite Ridge). The mobile
 // parts (0x20-0x2f, 0x60-0x7f) split 512-bit operations in two and keep the default until measured.
 constexpr gcm_variant_row kRows[] = {
@@ -47,13 +48,14 @@ constexpr gcm_variant_row kRows[] = {
      "AMD Zen 4: as family 25 model 17 (same core)"},
     {cpu_vendor::amd, 0x19, 0xa0, 0xaf, "vaes-avx2", "karatsuba-wide",
      "AMD Zen 4: as family 25 model 17 (same core)"},
-    {cpu_vendor::amd, 0x1a, 0x00, 0x0f, "vaes-avx512", "schoolbook-wide-seal",
-     "AMD Zen 5: Karatsuba -10..+8% quiet, up to 27% slower loaded; AES-256 seal with 32-block "
-     "batches 5-10% faster at 3-16 KiB, through the full kernel 4-9% at 384-512 B; the zmm tail "
-     "kernel from 17 B open (6-8% faster) and 33 B seal (1-5%) (family 26 model 2)"},
-    {cpu_vendor::amd, 0x1a, 0x10, 0x1f, "vaes-avx512", "schoolbook-wide-seal",
+    {cpu_vendor::amd, 0x1a, 0x00, 0x0f, "vaes-avx512", "karatsuba-wide-seal",
+     "AMD Zen 5: Karatsuba with 3 batches a reduction against schoolbook-wide-seal 0.89-0.98x "
+     "the time at 256 B-2 KiB, AES-256 seal 0.92-0.94x at 2-16 KiB, no cell above 1.04x; "
+     "AES-256 seal with 32-block batches 5-10% faster at 3-16 KiB; the zmm tail kernel from 17 B "
+     "open and 33 B seal (family 26 model 2)"},
+    {cpu_vendor::amd, 0x1a, 0x10, 0x1f, "vaes-avx512", "karatsuba-wide-seal",
      "AMD Zen 5: as family 26 model 2 (same core)"},
-    {cpu_vendor::amd, 0x1a, 0x40, 0x4f, "vaes-avx512", "schoolbook-wide-seal",
+    {cpu_vendor::amd, 0x1a, 0x40, 0x4f, "vaes-avx512", "karatsuba-wide-seal",
      "AMD Zen 5: as family 26 model 2 (same core)"},
     {cpu_vendor::amd, 0x1a, 0x00, 0x0f, "vaes-avx2", "karatsuba-wide",
      "AMD Zen 5: Karatsuba 4-19% faster at 256 B-16 KiB, 16-block batches seal 10-30% and "

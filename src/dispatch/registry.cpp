@@ -18,6 +18,7 @@ extern const backend backend_vaes_avx512;
 extern const backend backend_vaes_avx512_short_tails;
 extern const backend backend_vaes_avx512_wide_seal;
 extern const backend backend_vaes_avx512_karatsuba;
+extern const backend backend_vaes_avx512_karatsuba_wide_seal;
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
 extern const backend backend_vaes_avx2;
@@ -42,7 +43,7 @@ namespace {
 constexpr auto kTables = std::to_array<const backend*>({
 #if VG_HAVE_BACKEND_VAES_AVX512
   &backend_vaes_avx512, &backend_vaes_avx512_short_tails, &backend_vaes_avx512_wide_seal,
-      &backend_vaes_avx512_karatsuba,
+      &backend_vaes_avx512_karatsuba, &backend_vaes_avx512_karatsuba_wide_seal,
 #endif
 #if VG_HAVE_BACKEND_VAES_AVX2
       &backend_vaes_avx2, &backend_vaes_avx2_karatsuba, &backend_vaes_avx2_karatsuba_wide,

@@ -42,17 +42,17 @@ std::string_view chosen(const backend* const (&tables)[N], const cpu_ids& id, co
 
 // The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
 // with 16-block batches on ymm and schoolbook with short tails on zmm; the Zen 5 desktop and
-// server parts Karatsuba with 16-block batches on ymm and schoolbook with a wide AES-256 seal on
-// zmm; CPUs not measured
-// (Zen 3, the mobile Zen 5 parts) get the default (the first table).
+// server parts Karatsuba with 16-block batches on ymm and Karatsuba with a wide AES-256 seal on
+// zmm; CPUs not measured (Zen 3, the mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend w2 = fake("vaes-avx2", "karatsuba-wide");
   const backend s5 = fake("vaes-avx512", "schoolbook"), k5 = fake("vaes-avx512", "karatsuba");
   const backend t5 = fake("vaes-avx512", "schoolbook-short-tails");
   const backend ws5 = fake("vaes-avx512", "schoolbook-wide-seal");
+  const backend kws5 = fake("vaes-avx512", "karatsuba-wide-seal");
   const backend* const ymm[] = {&s2, &k2, &w2};
-  const backend* const zmm[] = {&s5, &t5, &ws5, &k5};
+  const backend* const zmm[] = {&s5, &t5, &ws5, &k5, &kws5};
   EXPECT_EQ(chosen(ymm, intel_spr, nullptr), "schoolbook");
   EXPECT_EQ(chosen(zmm, intel_spr, nullptr), "schoolbook");
   for (const cpu_ids& zen4 : {zen4_genoa, zen4_raphael}) {
@@ -61,7 +61,7 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   }
   for (const cpu_ids& zen5 : {zen5_turin, zen5_granite_ridge}) {
     EXPECT_EQ(chosen(ymm, zen5, nullptr), "karatsuba-wide") << zen5.model;
-    EXPECT_EQ(chosen(zmm, zen5, nullptr), "schoolbook-wide-seal") << zen5.model;
+    EXPECT_EQ(chosen(zmm, zen5, nullptr), "karatsuba-wide-seal") << zen5.model;
   }
   for (const cpu_ids& other : {zen3, zen5_strix_point, unknown}) {
     EXPECT_EQ(choose_gcm_variant(ymm, other, nullptr).table, &s2) << other.model;
@@ -167,10 +167,13 @@ TEST(GcmVariants, NamesOfVariants) {
   EXPECT_EQ(gcm_variant_of("no-such-backend").table, nullptr);
 }
 
-// A Karatsuba key state keeps K.lo ^ K.hi of every power of H in both halves of a 16-byte entry,
-// after the powers themselves (x86/gcm_key.inc): so the entry made from the state's first
-// 16 bytes (the highest power) is somewhere in a complete Karatsuba state, and (but for a
-// 2^-64 chance) in no schoolbook one. This tells a variant's kernels by what they write.
+// A Karatsuba key state with room for it keeps K.lo ^ K.hi of every power of H in both halves of
+// a 16-byte entry, after the powers themselves (x86/gcm_key.inc): so the entry made from the
+// state's first 16 bytes (the highest power) is somewhere in such a state, and (but for a 2^-64
+// chance) in no schoolbook one. This tells a variant's kernels by what they write. vaes-avx512's
+// Karatsuba key keeps 100 powers and no table (its products make the factors as they load the
+// powers): there the bulk loop's multiplies a block, which bench/limit's count check recounts
+// from the object, tell the schemes apart.
 bool holds_middle_factor_table(const unsigned char* state, std::size_t bytes) {
   std::uint64_t k[2];
   std::memcpy(k, state, 16);
@@ -195,8 +198,9 @@ TEST(GcmVariants, EachVariantRunsItsOwnProductScheme) {
     b->gcm->setup(state, key, sizeof key);
     // A long message reads every power, so the state holds them all (and their factors).
     b->gcm->seal(state, j0, true, nullptr, 0, msg.data(), out.data(), msg.size(), tag);
-    EXPECT_EQ(holds_middle_factor_table(state, backend_state_bytes),
-              b->gcm_variant.starts_with("karatsuba"))
+    const bool table_expected =
+        b->gcm_variant.starts_with("karatsuba") && b->name != std::string_view("vaes-avx512");
+    EXPECT_EQ(holds_middle_factor_table(state, backend_state_bytes), table_expected)
         << b->name << "/" << b->gcm_variant;
     if (b->gcm->wipe != nullptr) b->gcm->wipe(state);
     ++checked;

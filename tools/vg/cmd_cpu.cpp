@@ -25,8 +25,8 @@ constexpr const char* cpu_usage =
     "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
     "  that vgcrypt may use; empty allows none (the portable backend); unset allows all;\n"
     "  VG_GCM_VARIANT=schoolbook|schoolbook-short-tails|schoolbook-wide-seal|karatsuba|\n"
-    "  karatsuba-wide, the GCM kernel variant of every backend that has it (unset: chosen\n"
-    "  per CPU)\n";
+    "  karatsuba-wide|karatsuba-wide-seal, the GCM kernel variant of every backend that has\n"
+    "  it (unset: chosen per CPU)\n";
 
 }  // namespace
 

@@ -1,7 +1,8 @@
-// Backend "vaes-avx512", Karatsuba variant: the unit of gcm_vaes_avx512.inc with 3 carry-less
-// multiplies a block, one reduction per batch; exported as backend_vaes_avx512_karatsuba (and its
-// batch ops). Same name, features and GCM-SIV kernels as the schoolbook variant; the registry
-// (src/dispatch/gcm_variants.cpp) chooses one of the two per CPU.
+// Backend "vaes-avx512", Karatsuba variants: the unit of gcm_vaes_avx512.inc with 3 carry-less
+// multiplies a block, 3 batches per reduction; exported as backend_vaes_avx512_karatsuba (and its
+// batch ops) and, with the Zen 5 router on the same kernels, as
+// backend_vaes_avx512_karatsuba_wide_seal. Same name, features and GCM-SIV kernels as the
+// schoolbook variants; the registry (src/dispatch/gcm_variants.cpp) chooses one per CPU.
 #include <immintrin.h>
 #include <sched.h>
 
@@ -30,4 +31,7 @@ constinit const gcm_batch_ops gcm_batch_ops_vaes_avx512_karatsuba = unit_batch_o
 extern const backend backend_vaes_avx512_karatsuba;
 constinit const backend backend_vaes_avx512_karatsuba =
     unit_backend_of(wide_tails::ops, "karatsuba");
+extern const backend backend_vaes_avx512_karatsuba_wide_seal;
+constinit const backend backend_vaes_avx512_karatsuba_wide_seal =
+    unit_backend_of(wide_seal::ops, "karatsuba-wide-seal");
 }  // namespace vg::detail
