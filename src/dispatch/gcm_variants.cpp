@@ -25,8 +25,8 @@ namespace {
 // width. On ymm the multiply saved pays in every cell measured, and 16-block batches pay as on
 // Zen 4, seal most. On zmm Karatsuba pays once it reduces every 3 batches as schoolbook does (its
 // key then makes the middle factors as it loads the powers: one reduction a batch, what a table
-// left room for, lost up to 27%); AES-256 seal, 14 rounds on 4 zmm chains a batch, gains from
-// 8 zmm a batch from 2 KiB (AES-128 and open do not). Models
+// left room for, lost up to 27%); seal gains from 8 zmm a batch from 2 KiB (AES-256, 14 rounds
+// on 4 zmm chains a batch, in either scheme; AES-128 with Karatsuba), open does not. Models
 // 0x00-0x0f (Turin; 0x02 measured), 0x10-0x1f (Turin dense), 0x40-0x4f (Granite Ridge). The mobile
 // parts (0x20-0x2f, 0x60-0x7f) split 512-bit operations in two and keep the default until measured.
 constexpr gcm_variant_row kRows[] = {
@@ -49,10 +49,9 @@ constexpr gcm_variant_row kRows[] = {
     {cpu_vendor::amd, 0x19, 0xa0, 0xaf, "vaes-avx2", "karatsuba-wide",
      "AMD Zen 4: as family 25 model 17 (same core)"},
     {cpu_vendor::amd, 0x1a, 0x00, 0x0f, "vaes-avx512", "karatsuba-wide-seal",
-     "AMD Zen 5: Karatsuba with 3 batches a reduction against schoolbook-wide-seal 0.89-0.98x "
-     "the time at 256 B-2 KiB, AES-256 seal 0.92-0.94x at 2-16 KiB, no cell above 1.04x; "
-     "AES-256 seal with 32-block batches 5-10% faster at 3-16 KiB; the zmm tail kernel from 17 B "
-     "open and 33 B seal (family 26 model 2)"},
+     "AMD Zen 5: Karatsuba with 3 batches a reduction 0.90-0.98x schoolbook-wide-seal's time at "
+     "384 B-16 KiB (AES-256 open from 1 KiB and seal of 33-256 B on schoolbook kernels), no "
+     "median above 1.03x; seal from 2 KiB on 32-block batches (family 26 model 2)"},
     {cpu_vendor::amd, 0x1a, 0x10, 0x1f, "vaes-avx512", "karatsuba-wide-seal",
      "AMD Zen 5: as family 26 model 2 (same core)"},
     {cpu_vendor::amd, 0x1a, 0x40, 0x4f, "vaes-avx512", "karatsuba-wide-seal",
