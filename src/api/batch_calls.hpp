@@ -188,24 +188,29 @@ struct batch_calls {
     return status::ok;
   }
 
-  // What a batch on this key runs on: the backend, its batch ops (the jobs' argument test) and the
-  // batch kernels its jobs may take (GCM only: GCM-SIV and XAES-256-GCM jobs go one by one).
-  struct plan {
+  // What a batch on this key runs on: the backend and the algorithm family. A batch of few jobs
+  // needs no more (run_few); the others take their batch ops too (plan).
+  struct single_plan {
     const backend& b;
-    const gcm_batch_ops* ops;
     bool siv, xaes;
+    explicit single_plan(const aead_key& key) noexcept
+        : b(*key.backend_),
+          siv(key_calls::is_siv(key.alg_)),
+          xaes(key.alg_ == algorithm::xaes_256_gcm) {}
+  };
+  // With the backend's batch ops (the jobs' argument test) and the batch kernels its jobs may take
+  // (GCM only: GCM-SIV and XAES-256-GCM jobs go one by one). gcm_batch_for is a call into the
+  // dispatch layer, which a batch of few jobs does not make.
+  struct plan : single_plan {
+    const gcm_batch_ops* ops;
     const gcm_batch_ops* kernels;
     explicit plan(const aead_key& key) noexcept
-        : b(*key.backend_),
-          ops(gcm_batch_for(b)),
-          siv(key_calls::is_siv(key.alg_)),
-          xaes(key.alg_ == algorithm::xaes_256_gcm),
-          kernels(siv || xaes ? nullptr : ops) {}
+        : single_plan(key), ops(gcm_batch_for(b)), kernels(siv || xaes ? nullptr : ops) {}
   };
 
   // One checked job as its single call runs it: the common GCM job calls the kernel as the inline
   // tier of modes.hpp does, the others go through the *_checked calls.
-  [[gnu::always_inline]] static status run_one(const aead_key& key, const plan& p,
+  [[gnu::always_inline]] static status run_one(const aead_key& key, const single_plan& p,
                                                const seal_job& j) noexcept {
     if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
       alignas(16) std::uint8_t j0[16];
@@ -219,7 +224,7 @@ struct batch_calls {
     return p.siv ? siv::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag)
                  : gcm::seal_checked(p.b, key.state_, j.nonce, j.aad, j.in, j.out, j.tag);
   }
-  [[gnu::always_inline]] static status run_one(const aead_key& key, const plan& p,
+  [[gnu::always_inline]] static status run_one(const aead_key& key, const single_plan& p,
                                                const open_job& j) noexcept {
     if (!p.siv && !p.xaes && common_lengths(j.nonce, j.tag.size())) {
       alignas(16) std::uint8_t j0[16];
@@ -269,12 +274,13 @@ struct batch_calls {
     }
   };
 
-  // A batch of fewer than kFewJobs: every job checked, then each as its single call. Its own
-  // function, without the columns' frame (2.2 KiB, 64-byte aligned).
+  // A batch of fewer than kFewJobs: every job checked, then each as its single call. Inlined into
+  // the entry, without the columns' frame (2.2 KiB, 64-byte aligned), which stays in run_columns:
+  // a call less for the batches whose overhead weighs most (docs/design/batch.md).
   template <bool Seal, class Jobs>
-  [[gnu::noinline]] static status run_few(const aead_key& key, Jobs& jobs) noexcept {
+  [[gnu::always_inline]] static status run_few(const aead_key& key, Jobs& jobs) noexcept {
     outcome<Seal, Jobs> out{jobs};
-    const plan p(key);
+    const single_plan p(key);
     for (std::size_t i = 0; i < jobs.size(); ++i) {
       const auto& j = jobs.get(i);
       // The common GCM job with the limits as constants, as the inline tier checks it.
