@@ -87,8 +87,7 @@ constexpr named_counts table[] = {
 // a block in every class as the 16-block loop (AES-256: clmul 1.062, zmm 6.062, loads 1.156,
 // stores 0.594): charged the 16-block counts, its bound stays below its time. So does
 // karatsuba-wide-seal's 'vec512, 8, true, 1, 0, 100>', which takes its seal from 2 KiB (AES-128:
-// clmul 0.812, zmm 5.406, loads 0.969, stores 0.500); its AES-256 open from 1 KiB is schoolbook's
-// loop, charged the Karatsuba counts (fewer multiplies: a lower bound still).
+// clmul 0.812, zmm 5.406, loads 0.969, stores 0.500); its open is the Karatsuba loop itself.
 constexpr std::pair<std::string_view, std::string_view> same_bulk_loop[] = {
     {"vaes-avx512/schoolbook-short-tails", "vaes-avx512"},
     {"vaes-avx512/schoolbook-wide-seal", "vaes-avx512"},

@@ -50,8 +50,8 @@ constexpr gcm_variant_row kRows[] = {
      "AMD Zen 4: as family 25 model 17 (same core)"},
     {cpu_vendor::amd, 0x1a, 0x00, 0x0f, "vaes-avx512", "karatsuba-wide-seal",
      "AMD Zen 5: Karatsuba with 3 batches a reduction 0.90-0.98x schoolbook-wide-seal's time at "
-     "384 B-16 KiB (AES-256 open from 1 KiB and seal of 33-256 B on schoolbook kernels), no "
-     "median above 1.03x; seal from 2 KiB on 32-block batches (family 26 model 2)"},
+     "384 B-16 KiB (seal of 33-256 B on the schoolbook tail kernel), no median above 1.03x; "
+     "seal from 2 KiB on 32-block batches (family 26 model 2)"},
     {cpu_vendor::amd, 0x1a, 0x10, 0x1f, "vaes-avx512", "karatsuba-wide-seal",
      "AMD Zen 5: as family 26 model 2 (same core)"},
     {cpu_vendor::amd, 0x1a, 0x40, 0x4f, "vaes-avx512", "karatsuba-wide-seal",
