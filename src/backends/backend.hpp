@@ -98,10 +98,12 @@ struct gcm_ops {
   // (64-byte aligned, key_state_bytes) as setup would for their 32 bytes as an AES-256 key. The
   // blocks and the derived key are built and used in registers only. `blocks` is the number of
   // GHASH blocks of the one call that will use `derived` (AAD, message, length block): the powers
-  // of H it reads are all in place when the call starts (0: only those setup computes). A
-  // `derived` made for one call is private to it: wiped with `wipe`, never shared between threads.
+  // of H it reads are all in place when the call starts (0: only those setup computes); `seal`:
+  // whether that call seals (a router may send seal and open of one length to kernels that read
+  // different powers). A `derived` made for one call is private to it: wiped with `wipe`, never
+  // shared between threads.
   void (*xaes_derive)(const void* state, const std::uint8_t k1[16], const std::uint8_t nonce[12],
-                      void* derived, std::size_t blocks);
+                      void* derived, std::size_t blocks, bool seal);
 };
 
 // AES-GCM-SIV (RFC 8452): per-nonce key derivation, POLYVAL, tag, CTR with a 32-bit little-endian

@@ -37,7 +37,7 @@ void gcm_stream::start(const aead_key& key, bytes_view nonce, bool sealing) noex
   full_tag_only_ = xaes;
   if (xaes) {  // AES-256-GCM under the derived key, with the nonce's last 12 bytes
     // Lengths unknown yet: the eager powers, the rest on first need as for any key.
-    detail::xaes::derive(*key.backend_, key.state_, nonce.data(), derived_.state_, 0);
+    detail::xaes::derive(*key.backend_, key.state_, nonce.data(), derived_.state_, 0, sealing);
     derived_.backend_ = key.backend_;
     derived_.alg_ = algorithm::aes_256_gcm;
     key_ = &derived_;

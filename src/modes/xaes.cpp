@@ -37,12 +37,12 @@ void xaes::setup(const backend& b, void* state, const std::uint8_t* key) noexcep
 }
 
 void xaes::derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived,
-                  std::size_t blocks) noexcept {
+                  std::size_t blocks, bool seal) noexcept {
   const std::uint8_t* k1 = k1_of(state);
   if (b.gcm->xaes_derive != nullptr) {
     // Both blocks, the message key's expansion and its powers in one kernel call: the blocks and
     // the key never leave registers.
-    b.gcm->xaes_derive(state, k1, nonce, derived, blocks);
+    b.gcm->xaes_derive(state, k1, nonce, derived, blocks, seal);
     return;
   }
   // M_i ^ K1 with M_i = 0x00 || i || 'X' || 0x00 || N[:12], for i = 1 and 2.
@@ -63,14 +63,16 @@ void xaes::derive(const backend& b, const void* state, const std::uint8_t* nonce
 namespace {
 
 // Runs `call(derived_state, gcm_nonce)` on the message's AES-256-GCM key, then wipes that key.
-// `aad` and `len`: the call's lengths, which say which powers of H it reads (derive).
+// `aad`, `len` and `seal`: the call's lengths and kind, which say which powers of H it reads
+// (derive).
 template <class Call>
 status with_message_key(const backend& b, const void* state, const bytes_view& nonce,
-                        std::size_t aad_len, std::size_t len, const Call& call) noexcept {
+                        std::size_t aad_len, std::size_t len, bool seal,
+                        const Call& call) noexcept {
   alignas(64) unsigned char derived[key_state_bytes];
   // GHASH blocks: AAD, message, length block (lengths within GCM's limits: no overflow).
   const std::size_t blocks = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
-  xaes::derive(b, state, nonce.data(), derived, blocks);
+  xaes::derive(b, state, nonce.data(), derived, blocks, seal);
   const status s = call(static_cast<const void*>(derived), nonce.subspan(xaes::kKdfNonceBytes));
   if (b.gcm->wipe != nullptr) {
     b.gcm->wipe(derived);  // what setup and the call wrote: a short message's few powers of H
@@ -101,7 +103,7 @@ status xaes::seal(const backend& b, const void* state, const bytes_view& nonce,
       s != status::ok) {
     return s;
   }
-  return with_message_key(b, state, nonce, aad.size(), in.size(),
+  return with_message_key(b, state, nonce, aad.size(), in.size(), true,
                           [&](const void* key, const bytes_view& gcm_nonce) {
                             return gcm::seal(b, key, gcm_nonce, aad, in, out, tag);
                           });
@@ -114,7 +116,7 @@ status xaes::open(const backend& b, const void* state, const bytes_view& nonce,
       s != status::ok) {
     return s;
   }
-  return with_message_key(b, state, nonce, aad.size(), in.size(),
+  return with_message_key(b, state, nonce, aad.size(), in.size(), false,
                           [&](const void* key, const bytes_view& gcm_nonce) {
                             return gcm::open(b, key, gcm_nonce, aad, in, out, tag);
                           });

@@ -38,9 +38,10 @@ void setup(const backend& b, void* state, const std::uint8_t* key) noexcept;
 
 // Writes the AES-256-GCM state of the message key Kx for `nonce` (24 bytes; only the first 12 are
 // read) into `derived`, a 64-byte aligned buffer of key_state_bytes, for one call whose GHASH
-// covers `blocks` blocks (AAD, message, length block; gcm_ops::xaes_derive).
+// covers `blocks` blocks (AAD, message, length block) and which seals or opens
+// (gcm_ops::xaes_derive).
 void derive(const backend& b, const void* state, const std::uint8_t* nonce, void* derived,
-            std::size_t blocks) noexcept;
+            std::size_t blocks, bool seal) noexcept;
 
 status seal(const backend& b, const void* state, const bytes_view& nonce, const bytes_view& aad,
             const bytes_view& in, const bytes_span& out, const bytes_span& tag) noexcept;
