@@ -44,6 +44,17 @@ TEST(BackendTable, FirstRunnablePassesOver512bitBackendsOnlyWhenAsked) {
   EXPECT_EQ(first_runnable(narrow_first, true), &narrow);
 }
 
+TEST(BackendTable, Prefers256BitVectorsOnlyOnCoresThatDownclock) {
+  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x6a, false}));  // Ice Lake-SP
+  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xa7, false}));  // Rocket Lake
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xcf, true}));  // Emerald R.
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x8f, true}));  // Sapphire R.
+  // A server core that a hypervisor reports under a Rocket Lake model number.
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xa7, true}));
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::amd, 0x1a, 0x02, false}));  // Zen 5
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{}));
+}
+
 TEST(BackendTable, DefaultIsTheFirstRunnableForThisCpu) {
   const backend* b = first_runnable(all_backends(), prefers_256bit_vectors());
   ASSERT_NE(b, nullptr);
