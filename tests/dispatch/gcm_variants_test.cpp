@@ -40,10 +40,11 @@ std::string_view chosen(const backend* const (&tables)[N], const cpu_ids& id, co
   return choose_gcm_variant(tables, id, forced).table->gcm_variant;
 }
 
-// The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook; Zen 4 runs Karatsuba
-// with 16-block batches on ymm and schoolbook with short tails on zmm; the Zen 5 desktop and
-// server parts Karatsuba with 16-block batches on ymm and Karatsuba with a wide AES-256 seal on
-// zmm; CPUs not measured (Zen 3, the mobile Zen 5 parts) get the default (the first table).
+// The rows measured (docs/design/gcm-variants.md): Intel keeps schoolbook on zmm and runs
+// Karatsuba with 16-block batches on ymm; Zen 4 runs Karatsuba with 16-block batches on ymm and
+// schoolbook with short tails on zmm; the Zen 5 desktop and server parts Karatsuba with 16-block
+// batches on ymm and Karatsuba with a wide AES-256 seal on zmm; CPUs not measured (Zen 3, the
+// mobile Zen 5 parts) get the default (the first table).
 TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend s2 = fake("vaes-avx2", "schoolbook"), k2 = fake("vaes-avx2", "karatsuba");
   const backend w2 = fake("vaes-avx2", "karatsuba-wide");
@@ -53,7 +54,7 @@ TEST(GcmVariants, RowsForMeasuredCpusDefaultForOthers) {
   const backend kws5 = fake("vaes-avx512", "karatsuba-wide-seal");
   const backend* const ymm[] = {&s2, &k2, &w2};
   const backend* const zmm[] = {&s5, &t5, &ws5, &k5, &kws5};
-  EXPECT_EQ(chosen(ymm, intel_spr, nullptr), "schoolbook");
+  EXPECT_EQ(chosen(ymm, intel_spr, nullptr), "karatsuba-wide");
   EXPECT_EQ(chosen(zmm, intel_spr, nullptr), "schoolbook");
   for (const cpu_ids& zen4 : {zen4_genoa, zen4_raphael}) {
     EXPECT_EQ(chosen(ymm, zen4, nullptr), "karatsuba-wide") << zen4.model;
@@ -82,7 +83,7 @@ TEST(GcmVariants, EnvironmentValueTakesPrecedence) {
   // A value this backend lacks: the table's row as if unset (the row's variant must be one of
   // the backend's tables; otherwise the default).
   EXPECT_EQ(chosen(ymm, zen5_turin, "no-such-variant"), "karatsuba-wide");
-  EXPECT_EQ(chosen(ymm, intel_spr, "no-such-variant"), "schoolbook");
+  EXPECT_EQ(chosen(ymm, intel_spr, "no-such-variant"), "karatsuba-wide");
   EXPECT_EQ(chosen(ymm_without_wide, zen5_turin, "no-such-variant"), "schoolbook");
   const backend only = fake("aesni-avx", "");
   const backend* const one[] = {&only};
