@@ -35,8 +35,8 @@ cpu_feature_set parse_feature_list(std::string_view list, Warn&& warn) {
 // The processor's vendor, family and model as CPUID reports them (the family with its extended
 // part added, the model with its extended part for families 6 and 15 and up); all zero where
 // there is no CPUID. Read once. `avx512_fp16` (CPUID.(7,0):EDX[23]) is kept beside them because
-// it tells server cores from Sapphire Rapids on apart from the client and Ice Lake cores whose model
-// numbers a hypervisor may report for them (prefers_256bit_vectors).
+// it tells server cores from Sapphire Rapids on apart from the client and Ice Lake cores whose
+// model numbers a hypervisor may report for them (prefers_256bit_vectors).
 enum class cpu_vendor { other, intel, amd };
 struct cpu_ids {
   cpu_vendor vendor = cpu_vendor::other;
