@@ -8,10 +8,10 @@
 // add and branch took vector ALU slots on an Intel core: XOR 2.91 a cycle on its 3 vector ports,
 // AESENC 1.95 on 2, which raised the bound above the measured time.) The vector kernels do the
 // same with XORs (the vector ALUs' rate), the memory kernels with plain loads and stores. The
-// GCM-mix kernels issue AES and CLMUL in exactly the proportion of GCM's bulk loop (10, 12 or 14 rounds and 3 multiplies
-// per register of blocks): whether and how the two kinds share ports differs between cores
-// (separate ports on recent Intel cores and on AMD Zen 5, shared on Zen 4), so the mix is timed,
-// not modelled. The data is not secret.
+// GCM-mix kernels issue AES and CLMUL in exactly the proportion of GCM's bulk loop (10, 12 or 14
+// rounds and 3 multiplies per register of blocks): whether and how the two kinds share ports
+// differs between cores (separate ports on recent Intel cores and on AMD Zen 5, shared on Zen 4),
+// so the mix is timed, not modelled. The data is not secret.
 //
 // The AND-pass kernels measure what open adds after the tag check: every byte of the output read
 // back, ANDed with the verdict mask and stored (aligned, L1-resident, a whole buffer per
