@@ -109,19 +109,23 @@ struct batch_calls {
 
   // Jobs [first, first + count) into c, one job at a time, read in place, and their routes into r:
   // those the kernels take (96-bit nonce, 16-byte tag, short or medium message, short AAD; whole
-  // groups only: a part group runs as single calls, which measured faster, docs/design/batch.md)
-  // and the rest. The nonce, tag and output lengths are compared here against the common job's
-  // (nonce_len: the rules'), not stored. The lengths are public. The empty asm hides k
-  // from the vectoriser: GCC 12 vectorises the plain loop over pairs of jobs, and a 64 B seal
-  // batch measured twice as slow (34 against 16 ns a job); a copy of each job (which GCC leaves
-  // scalar) costs 20 more loads and stores a job (64 B seal 0.56x of a single call against 0.50x).
+  // groups only: a part group runs as single calls, which measured faster, docs/design/batch.md;
+  // open's medium jobs up to the kernels' open_max_len, the CPU's tuning) and the rest. The nonce,
+  // tag and output lengths are compared here against the common job's (nonce_len: the rules'), not
+  // stored. The lengths are public. The empty asm hides k from the vectoriser: GCC 12 vectorises
+  // the plain loop over pairs of jobs, and a 64 B seal batch measured twice as slow (34 against 16
+  // ns a job); a copy of each job (which GCC leaves scalar) costs 20 more loads and stores a job
+  // (64 B seal 0.56x of a single call against 0.50x).
   template <class Jobs>
   static void fill(gcm_batch_columns& c, const Jobs& jobs, std::size_t first, std::size_t count,
-                   std::size_t nonce_len, const gcm_batch_ops* kernels, routes& r) noexcept {
+                   std::size_t nonce_len, const gcm_batch_ops* kernels, bool seal,
+                   routes& r) noexcept {
     const auto at = [](const void* p) { return reinterpret_cast<std::uintptr_t>(p); };
     // The kernels' limits; none without kernels (no job fits).
     const std::size_t short_len = kernels != nullptr ? kernels->short_len : 0,
-                      max_len = kernels != nullptr ? kernels->max_len : 0,
+                      max_len = kernels == nullptr ? 0
+                                : seal             ? kernels->max_len
+                                                   : kernels->open_max_len,
                       max_aad = kernels != nullptr ? kernels->max_aad : 0;
     std::uint32_t short_bits = 0, medium_bits = 0, common_lengths = 0;
     for (std::size_t k = 0; k < count; ++k) {
@@ -175,7 +179,7 @@ struct batch_calls {
     const gcm_batch_rules r = rules(key, tag_is_output);
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-      fill(c, jobs, first, n, r.nonce_len, kernels, rt);
+      fill(c, jobs, first, n, r.nonce_len, kernels, tag_is_output, rt);
       const std::uint32_t all = static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1);
       const std::uint32_t common = common_jobs(ops, c, n, r);
       if (common == all) [[likely]]
@@ -309,7 +313,7 @@ struct batch_calls {
     for (std::size_t first = 0; first < jobs.size(); first += kChunk) {
       if (jobs.size() > kChunk) {  // else c and r hold them from the checks
         const std::size_t n = jobs.size() - first < kChunk ? jobs.size() - first : kChunk;
-        fill(c, jobs, first, n, nonce_len, p.kernels, r);
+        fill(c, jobs, first, n, nonce_len, p.kernels, Seal, r);
       }
       for (std::uint32_t s = r.singles; s != 0; s &= s - 1) {
         const std::size_t i = first + static_cast<std::size_t>(std::countr_zero(s));

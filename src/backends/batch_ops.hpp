@@ -41,6 +41,10 @@ struct gcm_batch_ops {
   // The kernels run jobs `group` (a power of two) at a time; the batch entry points hand them
   // whole groups only.
   std::size_t short_len, max_len, max_aad, group;
+  // Medium open jobs only up to open_max_len (<= max_len), longer ones as single calls: where the
+  // medium kernel loses to single calls for open on the CPU at hand (dispatch/batch_registry.cpp
+  // tunes it; the backend's table sets max_len).
+  std::size_t open_max_len;
   // Bit i set when job i of c[0..count) is a common job under `r` (the same test as
   // batch_calls::common_job, vectorised), count <= capacity.
   std::uint32_t (*common_jobs)(const gcm_batch_columns& c, std::size_t count,
