@@ -31,9 +31,9 @@ bool kernel_routes_forced() noexcept {
 // The backend's tables as the CPU runs them best. On Intel (AES on one 512-bit port, which the
 // single-message kernel already keeps busy with 4 zmm a batch) the four-lane medium kernel lost to
 // single calls for open of 1024-1520 B (1.04-1.11x their time at 8 and 16 jobs, AES-128; as
-// single calls 0.99-1.02x) and won up to 768 B (0.92-1.02x, single calls 0.95-1.03x): longer open
-// jobs run as single calls there (docs/design/batch.md, "Intel"). Elsewhere (AMD Zen 4 and Zen 5)
-// the kernels' own limits.
+// single calls 0.99-1.02x) and won or tied up to 768 B (0.92-1.02x; single calls 1.00-1.03x at
+// 640-768 B): longer open jobs run as single calls there (docs/design/batch.md, "Intel").
+// Elsewhere (AMD Zen 4 and Zen 5) the kernels' own limits.
 gcm_batch_ops tuned(const gcm_batch_ops& ops) noexcept {
   gcm_batch_ops t = ops;
   const cpu_ids id = cpu_identity();
