@@ -1,10 +1,12 @@
 // `vg cpu`: which processor this is, what it has, what VG_CPU_FEATURES allows, every compiled-in
 // backend with whether it can run here and what it needs, the GCM kernel variant each backend
-// built several ways runs here (and why), and the backend new keys get.
+// built several ways runs here (and why), which batch jobs its batch kernels take here, and the
+// backend new keys get.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
+#include "backends/batch_ops.hpp"
 #include "commands.hpp"
 #include "cpu_identity.hpp"
 #include "dispatch/gcm_variants.hpp"
@@ -19,14 +21,15 @@ constexpr const char* cpu_usage =
     "usage: vg cpu\n"
     "Prints the processor (name, vendor, family, model), the CPU features detected, those\n"
     "VG_CPU_FEATURES allows vgcrypt to use, every backend built in (whether it can run here and\n"
-    "what it needs), the GCM kernel variant of each backend built in several (and why) and the\n"
-    "backend new keys get.\n"
+    "what it needs), the GCM kernel variant of each backend built in several (and why), the\n"
+    "jobs of seal_batch/open_batch its batch kernels take here and the backend new keys get.\n"
     "  -h, --help   this help\n"
     "environment: VG_CPU_FEATURES, a comma list of features (such as aes,pclmulqdq,avx,ssse3)\n"
     "  that vgcrypt may use; empty allows none (the portable backend); unset allows all;\n"
     "  VG_GCM_VARIANT=schoolbook|schoolbook-short-tails|schoolbook-wide-seal|karatsuba|\n"
     "  karatsuba-wide|karatsuba-wide-seal, the GCM kernel variant of every backend that has\n"
-    "  it (unset: chosen per CPU)\n";
+    "  it (unset: chosen per CPU); VG_BATCH_ROUTES=kernels, the batch kernels take every job\n"
+    "  they can (unset: per CPU, some jobs run as single calls)\n";
 
 }  // namespace
 
@@ -72,6 +75,17 @@ int run_cpu(const std::vector<std::string>& args) {
     std::printf("  %-12.*s %-11.*s (of %s)  %.*s\n", static_cast<int>(b.name.size()), b.name.data(),
                 static_cast<int>(c.table->gcm_variant.size()), c.table->gcm_variant.data(),
                 built.c_str(), static_cast<int>(c.why.size()), c.why.data());
+  }
+  const char* routes = std::getenv("VG_BATCH_ROUTES");
+  std::printf("batch kernels (VG_BATCH_ROUTES%s%s%s):\n", routes ? "=\"" : " unset",
+              routes ? routes : "", routes ? "\"" : "");
+  for (const backend_info& b : backends()) {
+    const detail::backend* t = detail::gcm_variant_of(b.name).table;
+    const detail::gcm_batch_ops* ops = t != nullptr ? detail::gcm_batch_for(*t) : nullptr;
+    if (ops == nullptr) continue;
+    std::printf("  %-12.*s jobs of up to %zu B (open: %zu B), AAD up to %zu B, %zu at a time\n",
+                static_cast<int>(b.name.size()), b.name.data(), ops->max_len, ops->open_max_len,
+                ops->max_aad, ops->group);
   }
   const std::string_view chosen = default_backend();
   std::printf("default:  %.*s\n", static_cast<int>(chosen.size()), chosen.data());
