@@ -45,10 +45,10 @@ TEST(BackendTable, FirstRunnablePassesOver512bitBackendsOnlyWhenAsked) {
 }
 
 TEST(BackendTable, Prefers256BitVectorsOnlyOnCoresThatDownclock) {
-  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x6a, false}));  // Ice Lake-SP
-  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xa7, false}));  // Rocket Lake
-  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xcf, true}));  // Emerald R.
-  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x8f, true}));  // Sapphire R.
+  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x6a, false}));   // Ice Lake-SP
+  EXPECT_TRUE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xa7, false}));   // Rocket Lake
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xcf, true}));   // Emerald R.
+  EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x8f, true}));   // Sapphire R.
   EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0x97, false}));  // Alder Lake
   // A server core that a hypervisor reports under a Rocket Lake model number.
   EXPECT_FALSE(prefers_256bit_vectors(cpu_ids{cpu_vendor::intel, 6, 0xa7, true}));
